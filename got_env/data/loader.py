@@ -1,0 +1,680 @@
+"""Load and validate one ruleset's game data (board, houses, cards, decks, setups).
+
+The data lives in plain YAML files under ``got_env/data/<ruleset>/``; this module is the only code
+that reads them. Everything is checked on load (known ids, symmetric borders, ports joined to one
+land and one sea area, component counts), and a bad file fails with a :class:`DataError` that names
+the file and the entry, so a typo in the data can never surface later as a wrong rule.
+
+The result is a frozen :class:`Ruleset`: records for every area, card and setup, plus index tables
+built once (adjacency matrix, port links, fortification levels) that the engine uses as numpy
+arrays. Area, house and card ids are the facts sheet's kebab-case ids; the engine indexes arrays by
+the position of an id in the ruleset's tuples (``ruleset.area("winterfell")``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+DATA_ROOT = Path(__file__).resolve().parent
+RULESETS = ("2e",)
+
+AREA_KINDS = ("land", "sea", "port")
+FORTIFICATIONS = ("castle", "stronghold")
+UNIT_TYPES = ("footman", "knight", "ship", "siege_engine")
+UNIT_LETTERS = {"F": "footman", "K": "knight", "S": "ship", "E": "siege_engine"}
+ORDER_TYPES = ("march", "defense", "support", "raid", "consolidate-power")
+TRACKS = ("iron-throne", "fiefdoms", "kings-court")
+DECK_NAMES = ("I", "II", "III")
+PLAYER_COUNTS = (3, 4, 5, 6)
+FILES = (
+    "board.yaml",
+    "houses.yaml",
+    "orders.yaml",
+    "tracks.yaml",
+    "setups.yaml",
+    "house_cards.yaml",
+    "westeros.yaml",
+    "wildling_cards.yaml",
+    "tides_of_battle.yaml",
+)
+
+
+class DataError(ValueError):
+    """A game-data file is missing, malformed or inconsistent; the message names the entry."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Records
+
+
+@dataclass(frozen=True)
+class Area:
+    """One area of the board. ``port_land``/``port_sea`` are set for ports only."""
+
+    index: int
+    id: str
+    name: str
+    kind: str  # land | sea | port
+    fortification: str | None  # castle | stronghold | None
+    barrels: int
+    crowns: int
+    home: str | None  # house id whose shield is printed here
+    port_land: str | None
+    port_sea: str | None
+
+    @property
+    def mustering_points(self) -> int:
+        """Stronghold 2, castle 1, otherwise 0 (R8.2)."""
+        return {"stronghold": 2, "castle": 1}.get(self.fortification or "", 0)
+
+
+@dataclass(frozen=True)
+class House:
+    index: int
+    id: str
+    name: str
+    home: str
+
+
+@dataclass(frozen=True)
+class OrderToken:
+    index: int
+    id: str
+    type: str
+    bonus: int | None
+    special: bool
+
+
+@dataclass(frozen=True)
+class HouseCard:
+    index: int
+    id: str
+    name: str
+    house: str
+    strength: int
+    swords: int
+    fortifications: int
+    ability: str | None  # None: a plain card (strength and icons only)
+    text: str | None
+
+
+@dataclass(frozen=True)
+class WesterosCard:
+    index: int
+    id: str
+    name: str
+    deck: str  # I | II | III
+    copies: int
+    wildling_icon: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class WildlingCard:
+    index: int
+    id: str
+    name: str
+    nights_watch_victory: str
+    wildling_victory_lowest: str
+    wildling_victory_others: str
+
+
+@dataclass(frozen=True)
+class TidesCard:
+    index: int
+    id: str
+    copies: int
+    strength: int
+    swords: int
+    fortifications: int
+    skulls: int
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The starting position for one player count (rules spec 4.1-4.3, facts sections 5-6)."""
+
+    num_players: int
+    houses: tuple[str, ...]
+    impassable: tuple[str, ...]
+    neutral_forces: dict[str, int]
+    tracks: dict[str, tuple[str, ...]]  # track id -> house ids, position 1 first (compressed)
+    starting_units: dict[str, dict[str, dict[str, int]]]  # house -> area -> unit type -> count
+    optional_removed_units: dict[str, dict[str, dict[str, dict[str, int]]]]
+    kings_court_stars: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """All fixed facts of one ruleset, with index tables built once at load."""
+
+    name: str
+    areas: tuple[Area, ...]
+    borders: tuple[tuple[str, str], ...]
+    houses: tuple[House, ...]
+    order_tokens: tuple[OrderToken, ...]
+    house_cards: tuple[HouseCard, ...]
+    westeros_cards: tuple[WesterosCard, ...]
+    wildling_cards: tuple[WildlingCard, ...]
+    tides_cards: tuple[TidesCard, ...]
+    setups: dict[int, Setup]
+    unit_pool: dict[str, int]
+    unit_strength: dict[str, int]
+    power_tokens_per_house: int
+    starting_power: int
+    garrison_strength: int
+    starting_supply: dict[str, int]
+    influence_tracks: dict[str, tuple[str, ...]]
+    dominance_tokens: dict[str, str]
+    supply_limits: tuple[tuple[int, ...], ...]
+    wildling_threat: dict[str, int]
+    rounds: int
+    castles_to_win: int
+    # index tables (numpy, read-only)
+    adjacency: np.ndarray  # bool[area, area]
+    kind: np.ndarray  # int8[area]: 0 land, 1 sea, 2 port
+    fort_level: np.ndarray  # int8[area]: 0 none, 1 castle, 2 stronghold
+    barrels: np.ndarray  # int8[area]
+    crowns: np.ndarray  # int8[area]
+    home_of: np.ndarray  # int8[area]: house index whose home this is, -1 none
+    port_of: np.ndarray  # int16[area]: for a land area, its port's index, -1 none
+    port_land: np.ndarray  # int16[area]: for a port, its land area's index, -1 otherwise
+    port_sea: np.ndarray  # int16[area]: for a port, its sea area's index, -1 otherwise
+
+    # -- lookups by id -----------------------------------------------------------------------
+    @functools.cached_property
+    def _area_ids(self) -> dict[str, int]:
+        return {a.id: a.index for a in self.areas}
+
+    @functools.cached_property
+    def _house_ids(self) -> dict[str, int]:
+        return {h.id: h.index for h in self.houses}
+
+    @functools.cached_property
+    def _card_ids(self) -> dict[str, int]:
+        return {c.id: c.index for c in self.house_cards}
+
+    def area(self, area_id: str) -> int:
+        """Index of an area id; raises KeyError naming the unknown id."""
+        try:
+            return self._area_ids[area_id]
+        except KeyError:
+            raise KeyError(f"unknown area id {area_id!r}") from None
+
+    def house(self, house_id: str) -> int:
+        try:
+            return self._house_ids[house_id]
+        except KeyError:
+            raise KeyError(f"unknown house id {house_id!r}") from None
+
+    def house_card(self, card_id: str) -> int:
+        try:
+            return self._card_ids[card_id]
+        except KeyError:
+            raise KeyError(f"unknown house card id {card_id!r}") from None
+
+    def neighbours(self, area_id: str) -> list[str]:
+        row = self.adjacency[self.area(area_id)]
+        return [self.areas[i].id for i in np.flatnonzero(row)]
+
+    def is_adjacent(self, a: str, b: str) -> bool:
+        return bool(self.adjacency[self.area(a), self.area(b)])
+
+    @property
+    def num_areas(self) -> int:
+        return len(self.areas)
+
+    @property
+    def num_houses(self) -> int:
+        return len(self.houses)
+
+    def westeros_deck(self, deck: str) -> list[WesterosCard]:
+        """The 10 cards of one deck, copies expanded, in data order."""
+        return [c for c in self.westeros_cards if c.deck == deck for _ in range(c.copies)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The loaded data as one JSON-ready document (used by ``python -m got_env.data``)."""
+        return {
+            "ruleset": self.name,
+            "areas": [
+                {
+                    "id": a.id,
+                    "name": a.name,
+                    "kind": a.kind,
+                    "fortification": a.fortification,
+                    "barrels": a.barrels,
+                    "crowns": a.crowns,
+                    "home": a.home,
+                    "port_land": a.port_land,
+                    "port_sea": a.port_sea,
+                    "neighbours": self.neighbours(a.id),
+                }
+                for a in self.areas
+            ],
+            "borders": [list(b) for b in self.borders],
+            "houses": [{"id": h.id, "name": h.name, "home": h.home} for h in self.houses],
+            "order_tokens": [vars(t) for t in self.order_tokens],
+            "setups": {
+                str(n): {
+                    "houses": list(s.houses),
+                    "impassable": list(s.impassable),
+                    "neutral_forces": s.neutral_forces,
+                    "tracks": {k: list(v) for k, v in s.tracks.items()},
+                    "starting_units": s.starting_units,
+                    "optional_removed_units": s.optional_removed_units,
+                    "kings_court_stars": list(s.kings_court_stars),
+                    "starting_supply": {h: self.starting_supply[h] for h in s.houses},
+                    "starting_power": self.starting_power,
+                }
+                for n, s in self.setups.items()
+            },
+            "house_cards": [vars(c) for c in self.house_cards],
+            "westeros_decks": {
+                d: [vars(c) for c in self.westeros_cards if c.deck == d] for d in DECK_NAMES
+            },
+            "wildling_cards": [vars(c) for c in self.wildling_cards],
+            "tides_of_battle": [vars(c) for c in self.tides_cards],
+            "supply_limits": [list(x) for x in self.supply_limits],
+            "wildling_threat": self.wildling_threat,
+            "unit_pool": self.unit_pool,
+            "rounds": self.rounds,
+            "castles_to_win": self.castles_to_win,
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading and checking
+
+
+class _Checker:
+    """Small helpers that raise DataError with the file and entry named."""
+
+    def __init__(self, file: str):
+        self.file = file
+
+    def fail(self, entry: str, problem: str) -> None:
+        raise DataError(f"{self.file}: {entry}: {problem}")
+
+    def require(self, ok: bool, entry: str, problem: str) -> None:
+        if not ok:
+            self.fail(entry, problem)
+
+    def field(self, record: Any, key: str, entry: str, types: type | tuple[type, ...]) -> Any:
+        if not isinstance(record, dict):
+            self.fail(entry, f"expected a mapping, got {type(record).__name__}")
+        if key not in record:
+            self.fail(entry, f"missing field {key!r}")
+        value = record[key]
+        if not isinstance(value, types) or (isinstance(value, bool) and types is int):
+            self.fail(entry, f"field {key!r} has the wrong type ({value!r})")
+        return value
+
+    def unique(self, ids: list[str], what: str) -> None:
+        for i, n in Counter(ids).items():
+            if n > 1:
+                self.fail(f"{what} {i!r}", "duplicate id")
+
+
+def _read(directory: Path, name: str) -> dict[str, Any]:
+    path = directory / name
+    try:
+        with path.open(encoding="utf-8") as f:
+            doc = yaml.safe_load(f)
+    except FileNotFoundError:
+        raise DataError(f"{name}: file not found in {directory}") from None
+    except yaml.YAMLError as e:
+        raise DataError(f"{name}: not valid YAML: {e}") from None
+    if not isinstance(doc, dict):
+        raise DataError(f"{name}: expected a mapping at top level")
+    return doc
+
+
+def _parse_units(c: _Checker, entry: str, letters: Any) -> dict[str, int]:
+    if not isinstance(letters, str) or not letters:
+        c.fail(entry, f"units must be a string of F/K/S/E letters, got {letters!r}")
+    out: dict[str, int] = {}
+    for ch in letters:
+        if ch not in UNIT_LETTERS:
+            c.fail(entry, f"unknown unit letter {ch!r} (use F, K, S, E)")
+        out[UNIT_LETTERS[ch]] = out.get(UNIT_LETTERS[ch], 0) + 1
+    return out
+
+
+def _load_board(doc: dict[str, Any]) -> tuple[tuple[Area, ...], tuple[tuple[str, str], ...]]:
+    c = _Checker("board.yaml")
+    raw_areas = c.field(doc, "areas", "top level", list)
+    areas: list[Area] = []
+    for i, r in enumerate(raw_areas):
+        aid = c.field(r, "id", f"areas[{i}]", str)
+        entry = f"area {aid!r}"
+        kind = c.field(r, "kind", entry, str)
+        c.require(kind in AREA_KINDS, entry, f"unknown kind {kind!r}")
+        fort = r.get("fortification")
+        c.require(fort is None or fort in FORTIFICATIONS, entry, f"unknown fortification {fort!r}")
+        barrels, crowns = int(r.get("barrels", 0) or 0), int(r.get("crowns", 0) or 0)
+        if kind != "land":
+            c.require(fort is None and barrels == 0 and crowns == 0 and r.get("home") is None,
+                      entry, "only land areas have fortifications, icons or a home shield")
+        land = sea = None
+        if kind == "port":
+            land = c.field(r, "land", entry, str)
+            sea = c.field(r, "sea", entry, str)
+        else:
+            c.require("land" not in r and "sea" not in r, entry, "only ports name a land/sea")
+        areas.append(Area(i, aid, c.field(r, "name", entry, str), kind, fort, barrels, crowns,
+                          r.get("home"), land, sea))
+    c.unique([a.id for a in areas], "area")
+    by_id = {a.id: a for a in areas}
+
+    nbrs: dict[str, set[str]] = {}
+    for r in raw_areas:
+        aid = r["id"]
+        listed = c.field(r, "neighbours", f"area {aid!r}", list)
+        for x in listed:
+            c.require(x in by_id, f"area {aid!r}", f"unknown neighbour id {x!r}")
+            c.require(x != aid, f"area {aid!r}", "an area cannot border itself")
+        c.require(len(set(listed)) == len(listed), f"area {aid!r}", "a neighbour is listed twice")
+        nbrs[aid] = set(listed)
+    for a in areas:
+        for b in sorted(nbrs[a.id]):
+            c.require(a.id in nbrs[b], f"border {a.id} -> {b}",
+                      f"one-way border: {b!r} does not list {a.id!r} among its neighbours")
+    borders = sorted({tuple(sorted((a, b))) for a in nbrs for b in nbrs[a]})
+    # Pair kinds: ports touch exactly their land area and their sea area.
+    for a in areas:
+        entry = f"port {a.id!r}"
+        if a.kind == "port":
+            c.require(a.port_land in by_id and by_id[a.port_land].kind == "land", entry,
+                      f"its land {a.port_land!r} is not a land area")
+            c.require(a.port_sea in by_id and by_id[a.port_sea].kind == "sea", entry,
+                      f"its sea {a.port_sea!r} is not a sea area")
+            c.require(nbrs[a.id] == {a.port_land, a.port_sea}, entry,
+                      f"must border exactly its land and sea area, borders {sorted(nbrs[a.id])}")
+            c.require(a.port_sea in nbrs[a.port_land], entry,
+                      "its land area must also border its sea area")
+            c.require(by_id[a.port_land].fortification is not None, entry,
+                      "its land area must have a castle or stronghold")
+    for a, b in borders:
+        ka, kb = by_id[a].kind, by_id[b].kind
+        if "port" in (ka, kb):
+            p = by_id[a] if ka == "port" else by_id[b]
+            other = b if p.id == a else a
+            c.require(other in (p.port_land, p.port_sea), f"border {a} -- {b}",
+                      f"a port borders only its land and sea area ({p.port_land}, {p.port_sea})")
+    return tuple(areas), tuple(borders)  # type: ignore[arg-type]
+
+
+def _compress(order: list[str], in_play: tuple[str, ...]) -> tuple[str, ...]:
+    """Remove houses not in play and close the gaps toward position 1 (rules spec 4.1 step 8)."""
+    return tuple(h for h in order if h in in_play)
+
+
+def load_ruleset(name: str = "2e", data_dir: str | Path | None = None) -> Ruleset:
+    """Load and validate the data of ruleset ``name``.
+
+    :param name: ruleset id; only ``"2e"`` exists yet.
+    :param data_dir: read the YAML files from this folder instead of the packaged one (used to
+        test corrupted data and for researchers' custom boards).
+    :raises DataError: a file is missing or any entry is inconsistent; the message names it.
+    """
+    if name not in RULESETS:
+        raise DataError(f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESETS)}")
+    directory = Path(data_dir) if data_dir is not None else DATA_ROOT / name
+    if data_dir is None:
+        return _load_cached(name)
+    return _build(name, directory)
+
+
+@functools.cache
+def _load_cached(name: str) -> Ruleset:
+    return _build(name, DATA_ROOT / name)
+
+
+def _build(name: str, directory: Path) -> Ruleset:
+    docs = {f: _read(directory, f) for f in FILES}
+    areas, borders = _load_board(docs["board.yaml"])
+    area_ids = {a.id: a for a in areas}
+
+    # houses
+    c = _Checker("houses.yaml")
+    hdoc = docs["houses.yaml"]
+    houses = []
+    for i, r in enumerate(c.field(hdoc, "houses", "top level", list)):
+        hid = c.field(r, "id", f"houses[{i}]", str)
+        home = c.field(r, "home", f"house {hid!r}", str)
+        c.require(home in area_ids, f"house {hid!r}", f"unknown home area {home!r}")
+        houses.append(House(i, hid, c.field(r, "name", f"house {hid!r}", str), home))
+    c.unique([h.id for h in houses], "house")
+    house_ids = {h.id for h in houses}
+    for a in areas:
+        if a.home is not None:
+            _Checker("board.yaml").require(a.home in house_ids, f"area {a.id!r}",
+                                           f"unknown home house {a.home!r}")
+    for h in houses:
+        c.require(area_ids[h.home].home == h.id, f"house {h.id!r}",
+                  f"home area {h.home!r} does not carry its shield in board.yaml")
+    unit_pool = c.field(hdoc, "unit_pool", "top level", dict)
+    c.require(set(unit_pool) == set(UNIT_TYPES), "unit_pool", f"must list {UNIT_TYPES}")
+    unit_strength = c.field(hdoc, "unit_strength", "top level", dict)
+    c.require(set(unit_strength) == set(UNIT_TYPES), "unit_strength", f"must list {UNIT_TYPES}")
+
+    # orders
+    c = _Checker("orders.yaml")
+    tokens = []
+    for i, r in enumerate(c.field(docs["orders.yaml"], "order_tokens", "top level", list)):
+        tid = c.field(r, "id", f"order_tokens[{i}]", str)
+        t = c.field(r, "type", f"order token {tid!r}", str)
+        c.require(t in ORDER_TYPES, f"order token {tid!r}", f"unknown order type {t!r}")
+        tokens.append(OrderToken(i, tid, t, r.get("bonus"), bool(r.get("special"))))
+    c.unique([t.id for t in tokens], "order token")
+    c.require(len(tokens) == 15 and sum(t.special for t in tokens) == 5, "order_tokens",
+              "a house has 15 order tokens, 5 of them special (rules spec 2.2)")
+
+    # tracks
+    c = _Checker("tracks.yaml")
+    tdoc = docs["tracks.yaml"]
+    itracks = c.field(tdoc, "influence_tracks", "top level", dict)
+    c.require(tuple(itracks) == TRACKS, "influence_tracks", f"must list {TRACKS} in order")
+    for t, order in itracks.items():
+        c.require(sorted(order) == sorted(house_ids), f"influence track {t!r}",
+                  "must list every house exactly once")
+    dominance = c.field(tdoc, "dominance_tokens", "top level", dict)
+    c.require(tuple(dominance) == TRACKS, "dominance_tokens", f"must list {TRACKS}")
+    supply_raw = c.field(tdoc, "supply_limits", "top level", dict)
+    c.require(sorted(supply_raw) == list(range(7)), "supply_limits", "levels 0..6 expected")
+    supply_limits = tuple(tuple(supply_raw[i]) for i in range(7))
+    stars_raw = c.field(tdoc, "kings_court_stars", "top level", dict)
+
+    # setups
+    c = _Checker("setups.yaml")
+    sdoc = docs["setups.yaml"]
+    starting: dict[str, dict[str, dict[str, int]]] = {}
+    for hid, placements in c.field(sdoc, "starting_units", "top level", dict).items():
+        c.require(hid in house_ids, f"starting_units.{hid}", "unknown house")
+        starting[hid] = {}
+        for aid, letters in placements.items():
+            entry = f"starting_units.{hid}.{aid}"
+            c.require(aid in area_ids, entry, f"unknown area id {aid!r}")
+            units = _parse_units(c, entry, letters)
+            kind = area_ids[aid].kind
+            ships = units.get("ship", 0)
+            c.require(ships == 0 if kind == "land" else ships == sum(units.values()), entry,
+                      "ships start only in seas and ports, land units only on land")
+            starting[hid][aid] = units
+    c.require(set(starting) == house_ids, "starting_units", "every house needs starting units")
+    start_supply = c.field(sdoc, "starting_supply", "top level", dict)
+    for h in houses:
+        barrels = sum(area_ids[a].barrels for a, u in starting[h.id].items()
+                      if area_ids[a].kind == "land") + (
+            area_ids[h.home].barrels if h.home not in starting[h.id] else 0)
+        c.require(start_supply.get(h.id) == min(6, barrels), f"starting_supply.{h.id}",
+                  f"{start_supply.get(h.id)} does not match the {barrels} barrels it controls")
+    setups: dict[int, Setup] = {}
+    counts = c.field(sdoc, "player_counts", "top level", dict)
+    for n in PLAYER_COUNTS:
+        entry = f"player_counts.{n}"
+        c.require(n in counts, entry, "missing")
+        r = counts[n]
+        in_play = tuple(c.field(r, "houses", entry, list))
+        c.require(len(in_play) == n and set(in_play) <= house_ids, entry,
+                  f"needs {n} known houses, got {list(in_play)}")
+        impassable = tuple(r.get("impassable") or ())
+        for a in impassable:
+            c.require(a in area_ids, entry, f"unknown impassable area {a!r}")
+        neutral = dict(r.get("neutral_forces") or {})
+        for a, s in neutral.items():
+            c.require(a in area_ids and area_ids[a].kind == "land", entry,
+                      f"neutral force in unknown or non-land area {a!r}")
+            c.require(isinstance(s, int) and s > 0, entry, f"bad neutral strength {s!r} in {a}")
+            c.require(a not in impassable, entry, f"{a} is both impassable and a neutral force")
+        for h in in_play:
+            for a in starting[h]:
+                c.require(a not in impassable and a not in neutral, entry,
+                          f"{h} starts in {a}, which is impassable or neutral at {n} players")
+        removed = dict(r.get("optional_removed_units") or {})
+        opt: dict[str, dict[str, dict[str, dict[str, int]]]] = {}
+        for flag, per_house in removed.items():
+            opt[flag] = {}
+            for hid, placements in per_house.items():
+                opt[flag][hid] = {}
+                for aid, letters in placements.items():
+                    e = f"{entry}.optional_removed_units.{flag}.{hid}.{aid}"
+                    c.require(aid in starting.get(hid, {}), e, "not a starting placement")
+                    opt[flag][hid][aid] = _parse_units(c, e, letters)
+        stars = stars_raw.get(n)
+        _Checker("tracks.yaml").require(isinstance(stars, list) and len(stars) == n,
+                                        f"kings_court_stars.{n}", f"needs {n} entries")
+        setups[n] = Setup(
+            num_players=n,
+            houses=in_play,
+            impassable=impassable,
+            neutral_forces=neutral,
+            tracks={t: _compress(order, in_play) for t, order in itracks.items()},
+            starting_units={h: starting[h] for h in in_play},
+            optional_removed_units=opt,
+            kings_court_stars=tuple(stars),
+        )
+
+    # house cards
+    c = _Checker("house_cards.yaml")
+    cards = []
+    for i, r in enumerate(c.field(docs["house_cards.yaml"], "house_cards", "top level", list)):
+        cid = c.field(r, "id", f"house_cards[{i}]", str)
+        entry = f"house card {cid!r}"
+        house = c.field(r, "house", entry, str)
+        c.require(house in house_ids, entry, f"unknown house {house!r}")
+        ability = r.get("ability")
+        c.require((ability is None) == (r.get("text") is None), entry,
+                  "a card has ability text exactly when it names an ability id")
+        cards.append(HouseCard(i, cid, c.field(r, "name", entry, str), house,
+                               c.field(r, "strength", entry, int), c.field(r, "swords", entry, int),
+                               c.field(r, "fortifications", entry, int), ability, r.get("text")))
+    c.unique([x.id for x in cards], "house card")
+    for h in houses:
+        strengths = sorted(x.strength for x in cards if x.house == h.id)
+        c.require(strengths == [0, 1, 1, 2, 2, 3, 4], f"house {h.id!r}",
+                  f"needs 7 cards of strengths 4,3,2,2,1,1,0, has {strengths}")
+
+    # westeros decks
+    c = _Checker("westeros.yaml")
+    wdecks = c.field(docs["westeros.yaml"], "westeros_decks", "top level", dict)
+    c.require(tuple(wdecks) == DECK_NAMES, "westeros_decks", f"must list decks {DECK_NAMES}")
+    wcards: list[WesterosCard] = []
+    for d in DECK_NAMES:
+        for r in wdecks[d]:
+            cid = c.field(r, "id", f"deck {d}", str)
+            entry = f"deck {d} card {cid!r}"
+            wcards.append(WesterosCard(len(wcards), cid, c.field(r, "name", entry, str), d,
+                                       c.field(r, "copies", entry, int),
+                                       bool(c.field(r, "wildling_icon", entry, bool)),
+                                       c.field(r, "text", entry, str)))
+        total = sum(x.copies for x in wcards if x.deck == d)
+        c.require(total == 10, f"deck {d}", f"must hold 10 cards, holds {total}")
+
+    c = _Checker("wildling_cards.yaml")
+    wl = []
+    for i, r in enumerate(c.field(docs["wildling_cards.yaml"], "wildling_cards", "top level",
+                                  list)):
+        cid = c.field(r, "id", f"wildling_cards[{i}]", str)
+        entry = f"wildling card {cid!r}"
+        wl.append(WildlingCard(i, cid, c.field(r, "name", entry, str),
+                               c.field(r, "nights_watch_victory", entry, str),
+                               c.field(r, "wildling_victory_lowest", entry, str),
+                               c.field(r, "wildling_victory_others", entry, str)))
+    c.unique([x.id for x in wl], "wildling card")
+    c.require(len(wl) == 9, "wildling_cards", f"there are 9 wildling cards, found {len(wl)}")
+
+    c = _Checker("tides_of_battle.yaml")
+    tides = []
+    for i, r in enumerate(c.field(docs["tides_of_battle.yaml"], "tides_of_battle", "top level",
+                                  list)):
+        cid = c.field(r, "id", f"tides_of_battle[{i}]", str)
+        entry = f"tides card {cid!r}"
+        tides.append(TidesCard(i, cid, *(c.field(r, k, entry, int) for k in
+                                          ("copies", "strength", "swords", "fortifications",
+                                           "skulls"))))
+    c.require(sum(t.copies for t in tides) == 24, "tides_of_battle", "the deck holds 24 cards")
+
+    return Ruleset(
+        name=name,
+        areas=areas,
+        borders=borders,
+        houses=tuple(houses),
+        order_tokens=tuple(tokens),
+        house_cards=tuple(cards),
+        westeros_cards=tuple(wcards),
+        wildling_cards=tuple(wl),
+        tides_cards=tuple(tides),
+        setups=setups,
+        unit_pool=dict(unit_pool),
+        unit_strength=dict(unit_strength),
+        power_tokens_per_house=int(hdoc.get("power_tokens_per_house", 20)),
+        starting_power=int(hdoc.get("starting_power", 5)),
+        garrison_strength=int(hdoc.get("garrison_strength", 2)),
+        starting_supply=dict(start_supply),
+        influence_tracks={t: tuple(v) for t, v in itracks.items()},
+        dominance_tokens=dict(dominance),
+        supply_limits=supply_limits,
+        wildling_threat=dict(_Checker("tracks.yaml").field(tdoc, "wildling_threat", "top level",
+                                                           dict)),
+        rounds=int(tdoc.get("rounds", 10)),
+        castles_to_win=int(tdoc.get("castles_to_win", 7)),
+        **_index_tables(areas, borders, tuple(houses)),
+    )
+
+
+def _index_tables(areas: tuple[Area, ...], borders: tuple[tuple[str, str], ...],
+                  houses: tuple[House, ...]) -> dict[str, np.ndarray]:
+    """Numpy tables over area indices, built once and made read-only."""
+    idx = {a.id: a.index for a in areas}
+    hidx = {h.id: h.index for h in houses}
+    n = len(areas)
+    adjacency = np.zeros((n, n), dtype=bool)
+    for a, b in borders:
+        adjacency[idx[a], idx[b]] = adjacency[idx[b], idx[a]] = True
+    tables = {
+        "adjacency": adjacency,
+        "kind": np.array([AREA_KINDS.index(a.kind) for a in areas], dtype=np.int8),
+        "fort_level": np.array([a.mustering_points for a in areas], dtype=np.int8),
+        "barrels": np.array([a.barrels for a in areas], dtype=np.int8),
+        "crowns": np.array([a.crowns for a in areas], dtype=np.int8),
+        "home_of": np.array([hidx[a.home] if a.home else -1 for a in areas], dtype=np.int8),
+        "port_of": np.full(n, -1, dtype=np.int16),
+        "port_land": np.full(n, -1, dtype=np.int16),
+        "port_sea": np.full(n, -1, dtype=np.int16),
+    }
+    for a in areas:
+        if a.kind == "port":
+            tables["port_land"][a.index] = idx[a.port_land]
+            tables["port_sea"][a.index] = idx[a.port_sea]
+            tables["port_of"][idx[a.port_land]] = a.index
+    for t in tables.values():
+        t.setflags(write=False)
+    return tables

@@ -1,0 +1,240 @@
+"""The game state: a few numpy arrays plus small scalar fields (DESIGN.md, "State and speed").
+
+Axes are fixed for a ruleset, whatever the player count: ``area`` runs over the 58 areas of the
+board, ``house`` over the six houses in the data's order (houses not in play stay all-zero and
+``in_play`` is False), ``unit`` over footman, knight, ship, siege engine. Fixed shapes keep
+observations and clones cheap and let one encoding serve every player count.
+
+Everything that can be derived from these arrays is derived, not stored: who controls an area
+(:meth:`GameState.control`), victory points (:meth:`GameState.victory_points`), the dominance token
+holders (position 1 of each track) and the Power Pool (what is neither available nor on the board).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+import numpy as np
+
+from ..data import TRACKS, UNIT_TYPES, Ruleset
+
+NO_HOUSE = -1
+FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE = range(len(UNIT_TYPES))
+IRON_THRONE, FIEFDOMS, KINGS_COURT = range(len(TRACKS))
+LAND, SEA, PORT = 0, 1, 2
+
+
+class Phase(enum.IntEnum):
+    """The phase of the round (R5.1). ``ENDED`` once the game is over."""
+
+    WESTEROS = 0
+    PLANNING = 1
+    ACTION = 2
+    ENDED = 3
+
+
+class CardPlace(enum.IntEnum):
+    """Where one house card is (R15.3.5-R15.3.6): in hand, discarded, or chosen for a combat."""
+
+    OUT_OF_GAME = -1  # the card of a house that is not in play
+    HAND = 0
+    DISCARD = 1
+    CHOSEN = 2
+
+
+# Arrays of the state: name -> (dtype, axes). The order is the order of the text rendering and of
+# equality checks; ``clone`` copies each of them.
+ARRAY_FIELDS: dict[str, tuple[type, str]] = {
+    "units": (np.int8, "area, house, unit"),
+    "routed": (np.int8, "area, house, unit"),
+    "orders": (np.int8, "area: order token index placed there, -1 none"),
+    "power_tokens": (np.int8, "area: house whose power token lies there, -1 none"),
+    "power": (np.int8, "house: available power (in front of the screen)"),
+    "garrisons": (np.int8, "area: garrison strength (owner: the area's home house), 0 none"),
+    "neutral_forces": (np.int8, "area: neutral force strength, 0 none"),
+    "impassable": (np.bool_, "area: blocked for the whole game (3 players)"),
+    "tracks": (np.int8, "track, position: house index, -1 empty position"),
+    "supply": (np.int8, "house: supply track level 0-6"),
+    "in_play": (np.bool_, "house"),
+    "card_place": (np.int8, "house card: CardPlace"),
+    "westeros_decks": (np.int8, "deck, position: Westeros card index, top first"),
+    "westeros_drawn": (np.int8, "deck: how many cards have been drawn from the top"),
+    "wildling_deck": (np.int8, "position: wildling card index, top first"),
+    "order_bans": (np.bool_, "order type (+1 for special march): banned next planning phase"),
+}
+
+
+@dataclass(eq=False)
+class GameState:
+    """One play-through. Built by :func:`got_env.engine.setup.new_game`, never by hand.
+
+    The ``ruleset`` is shared between clones (it is immutable); everything else is owned.
+    """
+
+    ruleset: Ruleset
+    num_players: int
+    options: dict[str, Any]
+    rng: np.random.Generator
+    units: np.ndarray
+    routed: np.ndarray
+    orders: np.ndarray
+    power_tokens: np.ndarray
+    power: np.ndarray
+    garrisons: np.ndarray
+    neutral_forces: np.ndarray
+    impassable: np.ndarray
+    tracks: np.ndarray
+    supply: np.ndarray
+    in_play: np.ndarray
+    card_place: np.ndarray
+    westeros_decks: np.ndarray
+    westeros_drawn: np.ndarray
+    wildling_deck: np.ndarray
+    order_bans: np.ndarray
+    wildling_threat: int = 2
+    round: int = 1
+    phase: Phase = Phase.PLANNING
+    blade_used: bool = False
+    raven_used: bool = False
+    scalars: dict[str, Any] = field(default_factory=dict)  # room for engine bookkeeping
+
+    # -- copying and comparing ----------------------------------------------------------------
+    def clone(self) -> GameState:
+        """An independent copy: every array copied, the generator's state duplicated."""
+        rng = np.random.Generator(type(self.rng.bit_generator)())
+        rng.bit_generator.state = self.rng.bit_generator.state
+        kw: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, np.ndarray):
+                v = v.copy()
+            elif f.name in ("options", "scalars"):
+                v = _deep_copy_plain(v)
+            kw[f.name] = v
+        kw["rng"] = rng
+        return GameState(**kw)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        for f in fields(self):
+            a, b = getattr(self, f.name), getattr(other, f.name)
+            if f.name == "rng":
+                if a.bit_generator.state != b.bit_generator.state:
+                    return False
+            elif isinstance(a, np.ndarray):
+                if a.shape != b.shape or not np.array_equal(a, b):
+                    return False
+            elif f.name == "ruleset":
+                if a.name != b.name:
+                    return False
+            elif a != b:
+                return False
+        return True
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # -- derived facts ------------------------------------------------------------------------
+    def unit_count(self) -> np.ndarray:
+        """int[area, house]: units of each house in each area (all types)."""
+        return self.units.sum(axis=2, dtype=np.int16)
+
+    def control(self) -> np.ndarray:
+        """int8[area]: the house controlling each area, -1 nobody (R13.1, R13.3, §3).
+
+        Units decide first; an area without units is held by the power token on it, and a home
+        area with neither by its printed shield, which acts as a permanent power token of its
+        house (R13.3.1, R13.3.3). Seas and ports are held by the house whose ships are there.
+        """
+        counts = self.unit_count()
+        has_units = counts.any(axis=1)
+        by_units = counts.argmax(axis=1).astype(np.int8)
+        rs = self.ruleset
+        shield = np.where(
+            rs.home_of >= 0, np.where(self.in_play[np.maximum(rs.home_of, 0)], rs.home_of, -1), -1
+        )
+        land = rs.kind == LAND
+        fallback = np.where(land, np.where(self.power_tokens >= 0, self.power_tokens, shield), -1)
+        return np.where(has_units, by_units, fallback).astype(np.int8)
+
+    def controlled_castles(self) -> np.ndarray:
+        """int[house]: areas with a castle or stronghold each house controls (R22.1)."""
+        ctrl = self.control()
+        forts = (self.ruleset.fort_level > 0) & (ctrl >= 0)
+        return np.bincount(ctrl[forts], minlength=self.ruleset.num_houses)
+
+    def victory_points(self) -> np.ndarray:
+        """int[house]: the victory track (controlled castles and strongholds), 0 if not in play."""
+        return np.where(self.in_play, self.controlled_castles(), 0)
+
+    def barrels_controlled(self) -> np.ndarray:
+        """int[house]: supply icons in the land areas each house controls (R7.1)."""
+        ctrl = self.control()
+        mine = ctrl >= 0
+        return np.bincount(ctrl[mine], weights=self.ruleset.barrels[mine],
+                           minlength=self.ruleset.num_houses).astype(np.int16)
+
+    def power_on_board(self) -> np.ndarray:
+        """int[house]: power tokens each house has on the board."""
+        on = self.power_tokens >= 0
+        return np.bincount(self.power_tokens[on], minlength=self.ruleset.num_houses)
+
+    def power_pool(self) -> np.ndarray:
+        """int[house]: each house's tokens in the Power Pool (20 = available + board + pool)."""
+        total = self.ruleset.power_tokens_per_house
+        return np.where(self.in_play, total - self.power - self.power_on_board(), 0)
+
+    def track_position(self, track: int, house: int) -> int:
+        """0-based position of ``house`` on ``track``; raises ValueError if absent."""
+        where = np.flatnonzero(self.tracks[track] == house)
+        if where.size == 0:
+            raise ValueError(f"house {self.ruleset.houses[house].id} is not on track {track}")
+        return int(where[0])
+
+    def holder(self, track: int) -> int:
+        """The house holding the dominance token of ``track`` (its position 1, R9.1)."""
+        return int(self.tracks[track, 0])
+
+    def turn_order(self) -> list[int]:
+        """Houses in play in Iron Throne order (§3)."""
+        return [int(h) for h in self.tracks[IRON_THRONE] if h >= 0]
+
+    def hand(self, house: int) -> list[int]:
+        """House-card indices in ``house``'s hand."""
+        rs = self.ruleset
+        return [c.index for c in rs.house_cards
+                if c.house == rs.houses[house].id and self.card_place[c.index] == CardPlace.HAND]
+
+    def discards(self, house: int) -> list[int]:
+        rs = self.ruleset
+        return [c.index for c in rs.house_cards
+                if c.house == rs.houses[house].id and self.card_place[c.index] == CardPlace.DISCARD]
+
+    # -- text -----------------------------------------------------------------------------------
+    def render_text(self) -> str:
+        """A readable board: round, tracks, then every area that holds something."""
+        from .render_text import render_text
+
+        return render_text(self)
+
+    def __str__(self) -> str:
+        return self.render_text()
+
+    def __repr__(self) -> str:
+        vp = ",".join(f"{self.ruleset.houses[h].id}={v}" for h, v in
+                      enumerate(self.victory_points()) if self.in_play[h])
+        return (f"GameState({self.num_players}p round={self.round} phase={self.phase.name} "
+                f"threat={self.wildling_threat} vp[{vp}])")
+
+
+def _deep_copy_plain(v: Any) -> Any:
+    """Copy plain containers (dict/list/tuple of scalars and arrays) without ``copy.deepcopy``."""
+    if isinstance(v, dict):
+        return {k: _deep_copy_plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_deep_copy_plain(x) for x in v]
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    return v
