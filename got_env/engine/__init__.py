@@ -1,8 +1,43 @@
-"""The rules engine: game state, setup and (in later steps) the functions that advance a game."""
+"""The rules engine: game state, setup and the functions that advance a game.
 
+Typical use::
+
+    from got_env import engine
+    state = engine.start_game(num_players=4, seed=1)
+    while (d := engine.pending(state)) is not None:
+        engine.apply(state, d.options[0])
+    print(state.outcome)
+"""
+
+from typing import Any
+
+from .decision import (
+    ACTION_KINDS,
+    CHOICES,
+    DONE,
+    NO,
+    YES,
+    Action,
+    Decision,
+    DecisionKind,
+    IllegalActionError,
+    choice,
+)
+from .flow import apply, pending
+from .game import start
 from .options import DEFAULTS, OptionError, validate_options
 from .setup import new_game
-from .state import CardPlace, GameState, Phase
+from .state import CardPlace, GameState, Outcome, Phase
 
-__all__ = ["DEFAULTS", "CardPlace", "GameState", "OptionError", "Phase", "new_game",
-           "validate_options"]
+
+def start_game(num_players: int = 6, seed: int | None = None,
+               options: dict[str, Any] | None = None) -> GameState:
+    """A new game, run to its first decision (round 1, Planning phase)."""
+    return start(new_game(num_players, seed, options))
+
+
+__all__ = [
+    "ACTION_KINDS", "CHOICES", "DEFAULTS", "DONE", "NO", "YES", "Action", "CardPlace", "Decision",
+    "DecisionKind", "GameState", "IllegalActionError", "OptionError", "Outcome", "Phase", "apply",
+    "choice", "new_game", "pending", "start", "start_game", "validate_options",
+]

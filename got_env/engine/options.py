@@ -24,6 +24,10 @@ DEFAULTS: dict[str, Any] = {
     # Facts §12 D2: S&R removes Lannister's Port of Lannisport ship in 3-player games. Our
     # default follows the errata, which keeps it; False applies S&R's setup.
     "lannister_port_ship_in_3p": True,
+    # End-of-game tie-breaks after the victory track (R22.3): "errata" (land areas, supply, Iron
+    # Throne; FFG errata v2.0, facts §12 D6) or "rulebook" (strongholds, supply, power, Iron
+    # Throne).
+    "tiebreak": "errata",
 }
 
 
@@ -45,4 +49,6 @@ def validate_options(num_players: int, options: dict[str, Any] | None) -> dict[s
     for flag in ("tides_of_battle", "lannister_port_ship_in_3p"):
         if not isinstance(full[flag], bool):
             raise OptionError(f"{flag} must be True or False, got {full[flag]!r}")
+    if full["tiebreak"] not in ("errata", "rulebook"):
+        raise OptionError(f"tiebreak must be 'errata' or 'rulebook', got {full['tiebreak']!r}")
     return full

@@ -13,6 +13,11 @@ from .state import NO_HOUSE, CardPlace, GameState, Phase
 
 def new_game(num_players: int = 6, seed: int | None = None,
              options: dict[str, Any] | None = None) -> GameState:
+    """The starting position, not yet started: see :func:`got_env.engine.start_game`."""
+    return _setup(num_players, seed, options)
+
+
+def _setup(num_players: int, seed: int | None, options: dict[str, Any] | None) -> GameState:
     """A fresh game at the start of round 1's Planning phase (no Westeros phase in round 1).
 
     Setup steps of rules spec 4.1: the wildling deck and the three Westeros decks are shuffled

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..data import TRACKS, UNIT_TYPES, Ruleset
+from .decision import Decision
 
 NO_HOUSE = -1
 FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE = range(len(UNIT_TYPES))
@@ -62,8 +63,17 @@ ARRAY_FIELDS: dict[str, tuple[type, str]] = {
     "westeros_decks": (np.int8, "deck, position: Westeros card index, top first"),
     "westeros_drawn": (np.int8, "deck: how many cards have been drawn from the top"),
     "wildling_deck": (np.int8, "position: wildling card index, top first"),
-    "order_bans": (np.bool_, "order type (+1 for special march): banned next planning phase"),
+    "order_bans": (np.bool_, "ORDER_TYPES index, then 5 = special march: banned this planning"),
 }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended (R5.3, R22): the reason, the winner and the full ranking (best first)."""
+
+    reason: str  # "seven-castles" | "last-round"
+    winner: int
+    ranking: tuple[int, ...]
 
 
 @dataclass(eq=False)
@@ -98,7 +108,12 @@ class GameState:
     phase: Phase = Phase.PLANNING
     blade_used: bool = False
     raven_used: bool = False
-    scalars: dict[str, Any] = field(default_factory=dict)  # room for engine bookkeeping
+    orders_revealed: bool = False  # planning: placed orders stay hidden until the reveal
+    # The engine's program: a stack of frames (plain dicts: "step" plus that step's locals), the
+    # innermost last. See got_env.engine.flow.
+    stack: list[dict[str, Any]] = field(default_factory=list)
+    pending: Decision | None = None
+    outcome: Outcome | None = None
 
     # -- copying and comparing ----------------------------------------------------------------
     def clone(self) -> GameState:
@@ -110,7 +125,7 @@ class GameState:
             v = getattr(self, f.name)
             if isinstance(v, np.ndarray):
                 v = v.copy()
-            elif f.name in ("options", "scalars"):
+            elif f.name in ("options", "stack"):
                 v = _deep_copy_plain(v)
             kw[f.name] = v
         kw["rng"] = rng

@@ -1,0 +1,57 @@
+"""Victory: seven castles at once (R5.3, R22.1-R22.2) and the ranking after the last round
+(R22.3-R22.4, with the errata's tie-break chain by default, facts §12 D6)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .state import IRON_THRONE, LAND, GameState, Outcome, Phase
+
+# Tie-break chains after the victory track (R22.3). "errata" is FFG Errata v2.0 (S&R does the
+# same); "rulebook" is the printed list. Chosen with the option `tiebreak`.
+TIEBREAKS = {
+    "errata": ("land_areas", "supply", "iron_throne"),
+    "rulebook": ("strongholds", "supply", "power", "iron_throne"),
+}
+
+
+def _keys(state: GameState, house: int, chain: tuple[str, ...]) -> tuple:
+    ctrl = state.control()
+    rs = state.ruleset
+    value = {
+        "land_areas": lambda: int(((ctrl == house) & (rs.kind == LAND)).sum()),
+        "strongholds": lambda: int(((ctrl == house) & (rs.fort_level == 2)).sum()),
+        "supply": lambda: int(state.supply[house]),
+        "power": lambda: int(state.power[house]),
+        "iron_throne": lambda: -state.track_position(IRON_THRONE, house),
+    }
+    return (int(state.victory_points()[house]),) + tuple(value[k]() for k in chain)
+
+
+def ranking(state: GameState) -> tuple[int, ...]:
+    """Houses in play, best first: victory points, then the configured tie-break chain (the Iron
+    Throne holder does not decide, R22.4; the chain ends on Iron Throne order, so it is total)."""
+    chain = TIEBREAKS[state.options.get("tiebreak", "errata")]
+    houses = [h for h in range(state.ruleset.num_houses) if state.in_play[h]]
+    return tuple(sorted(houses, key=lambda h: _keys(state, h, chain), reverse=True))
+
+
+def end_game(state: GameState, reason: str, winner: int | None = None) -> None:
+    order = ranking(state)
+    if winner is not None:
+        order = (winner,) + tuple(h for h in order if h != winner)
+    state.outcome = Outcome(reason=reason, winner=order[0], ranking=order)
+    state.phase = Phase.ENDED
+    state.pending = None
+
+
+def check_immediate_victory(state: GameState) -> bool:
+    """End the game if a house controls 7 castles/strongholds now (R5.3, R22.2). If several
+    reached it at once (only possible through simultaneous effects), the ranking decides."""
+    vp = state.victory_points()
+    if vp.max() < state.ruleset.castles_to_win:
+        return False
+    winners = np.flatnonzero(vp >= state.ruleset.castles_to_win)
+    best = [h for h in ranking(state) if h in set(winners.tolist())][0]
+    end_game(state, "seven-castles", winner=best)
+    return True
