@@ -1,11 +1,80 @@
-"""Action phase (rules spec §12). PLACEHOLDER: being written."""
+"""Action phase (rules spec §12): raids, marches, consolidate power, cleanup.
+
+Steps 1-3 share one loop (R12.1.1): in turn order, each house resolves one of its orders of the
+current type; a house with none left is skipped; round and round until none is left. The house
+picks which of its orders to resolve (D-24, D-26, D-48) and the order's own step does the rest.
+"""
 
 from __future__ import annotations
 
-from .flow import pop, step
+import numpy as np
+
+from . import combat, consolidate, marches, raids  # noqa: F401  (register their steps)
+from .decision import Action, Decision, DecisionKind
+from .flow import on_action, pop, push, step
+from .planning import house_tokens_on_board
 from .state import GameState
+
+# (order type, decision kind, step that resolves one order)
+ORDER_STEPS = (
+    ("raid", DecisionKind.RAID_TO_RESOLVE, "raid"),
+    ("march", DecisionKind.MARCH_TO_RESOLVE, "march"),
+    ("consolidate-power", DecisionKind.CONSOLIDATE_TO_RESOLVE, "consolidate"),
+)
+
+
+def orders_of_type(state: GameState, house: int, order_type: str) -> list[int]:
+    """Areas holding an order of ``order_type`` that belongs to ``house``."""
+    rs = state.ruleset
+    return sorted(a for a, t in house_tokens_on_board(state, house).items()
+                  if rs.order_tokens[t].type == order_type)
 
 
 @step("action_phase")
-def run_action(state: GameState, frame: dict) -> None:
+def run_action_phase(state: GameState, frame: dict) -> None:
+    """frame: {"at": 0 raids, 1 marches, 2 consolidate power, 3 cleanup}."""
+    at = frame.setdefault("at", 0)
+    if at < len(ORDER_STEPS):
+        frame["at"] = at + 1
+        push(state, "resolve_orders", kind=at, last=-1)
+        return None
+    cleanup(state)
     pop(state)
+    return None
+
+
+@step("resolve_orders")
+def run_resolve_orders(state: GameState, frame: dict) -> Decision | None:
+    """frame: {"kind": index in ORDER_STEPS, "last": house that resolved last, -1 at start}.
+
+    The next house is the first one after ``last`` in the current turn order that has an order
+    of this type (the turn order is read afresh, since cards can change it mid-phase)."""
+    order_type, kind, _ = ORDER_STEPS[frame["kind"]]
+    order = state.turn_order()
+    start = order.index(frame["last"]) + 1 if frame["last"] in order else 0
+    for house in order[start:] + order[:start]:
+        areas = orders_of_type(state, house, order_type)
+        if areas:
+            return Decision(house, kind, tuple(("area", a) for a in areas),
+                            {"order_type": order_type})
+    pop(state)
+    return None
+
+
+@on_action("resolve_orders")
+def act_resolve_orders(state: GameState, frame: dict, action: Action) -> None:
+    _, _, step_name = ORDER_STEPS[frame["kind"]]
+    area = action[1]
+    house = int(np.flatnonzero(state.units[area].sum(axis=1))[0])
+    frame["last"] = house
+    push(state, step_name, area=area, house=house)
+
+
+def cleanup(state: GameState) -> None:
+    """Action step 4 (R12.5): remove the remaining orders, stand routed units up, flip the Raven
+    and the Blade back to their available sides."""
+    state.orders[:] = -1
+    state.orders_revealed = False
+    state.routed[:] = 0
+    state.blade_used = False
+    state.raven_used = False

@@ -155,3 +155,11 @@ def remove_orphan_order(state: GameState, area: int) -> None:
     orders exist only where units are)."""
     if state.orders[area] >= 0 and not state.units[area].any():
         state.orders[area] = -1
+
+
+def gain_power(state: GameState, house: int, n: int) -> int:
+    """Take up to ``n`` of the house's own tokens from the Power Pool; returns how many
+    (R2.3.3, AMBIG-21: a gain takes only what the Pool still holds of that house's tokens)."""
+    got = max(0, min(n, int(state.power_pool()[house])))
+    state.power[house] += got
+    return got

@@ -29,6 +29,7 @@ ACTION_KINDS: dict[str, tuple[str, ...]] = {
     "unit": ("area", "unit_type"),  # select one own unit (casualty, destruction, upgrade target)
     "muster": ("unit_type", "area"),  # a new unit of this type placed in area
     "upgrade": ("unit_type",),  # a footman of the mustering area becomes this type
+    "count": ("n",),  # how many (ships captured in a port)
 }
 
 # Named options of "choice" actions (one closed vocabulary, so the action space stays fixed).

@@ -45,6 +45,18 @@ def step(name: str, act: ActFn | None = None) -> Callable[[RunFn], RunFn]:
     return register
 
 
+def on_action(name: str) -> Callable[[ActFn], ActFn]:
+    """Register ``act`` for step ``name`` (decorator; the alternative to ``step(name, act=)``)."""
+
+    def register(act: ActFn) -> ActFn:
+        if name in _ACT:
+            raise ValueError(f"actions of step {name!r} registered twice")
+        _ACT[name] = act
+        return act
+
+    return register
+
+
 def push(state: GameState, step_name: str, **local: Any) -> dict:
     """Start step ``step_name`` on top of the current one; returns its frame."""
     if step_name not in _RUN:

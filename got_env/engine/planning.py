@@ -1,11 +1,162 @@
-"""Planning phase (rules spec §10). PLACEHOLDER: being written."""
+"""Planning phase (rules spec §10; D-20 to D-23): secret orders, the reveal, the Messenger Raven.
+
+Orders are asked of each house in turn order, one area at a time (``("order", area, token)``),
+and kept hidden (``state.orders_revealed`` is False) until every house has placed its orders; the
+order of asking never changes the outcome since no house sees another's orders before the reveal.
+
+Readings recorded here:
+* Order shortage (R10.1.6, DECISIONS Open point 8): a house places orders while it has an area
+  without an order and a usable token; when its usable tokens run out, its remaining areas stay
+  empty. Since it chooses which areas to fill first, it "places all usable tokens and leaves areas
+  of its choice empty". Placement stays hidden, so asking in turn order changes nothing.
+* Identical tokens (the two Defense +1, Support +0, Raid and Consolidate Power tokens) are offered
+  once: only the first unused copy, so no two options mean the same play.
+* Raven swap under a Westeros ban (AMBIG-7): the ban binds the swap, and so does the star limit.
+"""
 
 from __future__ import annotations
 
-from .flow import pop, step
-from .state import GameState
+import numpy as np
+
+from .decision import Action, Decision, DecisionKind, choice
+from .flow import on_action, pop, step
+from .state import KINGS_COURT, GameState
+
+SPECIAL_MARCH_BAN = 5  # index in state.order_bans after the five order types
+
+
+def house_tokens_on_board(state: GameState, house: int) -> dict[int, int]:
+    """area -> order token of ``house`` on the board (the owner is the area's occupant)."""
+    placed = np.flatnonzero(state.orders >= 0)
+    owners = state.units[placed].sum(axis=2).argmax(axis=1)
+    return {int(a): int(state.orders[a]) for a, h in zip(placed, owners, strict=True) if h == house}
+
+
+def star_limit(state: GameState, house: int) -> int:
+    """Special orders allowed by the house's King's Court position (R10.1.3, facts §4.2)."""
+    pos = state.track_position(KINGS_COURT, house)
+    return state.ruleset.setups[state.num_players].kings_court_stars[pos]
+
+
+def usable_tokens(state: GameState, house: int, exclude_area: int | None = None) -> list[int]:
+    """Unused tokens the house may still place (bans and star limit applied), one per kind of
+    identical token. ``exclude_area``: count that area's token as returned (Raven swap)."""
+    rs = state.ruleset
+    on_board = house_tokens_on_board(state, house)
+    if exclude_area is not None:
+        on_board.pop(exclude_area, None)
+    used = set(on_board.values())
+    stars_used = sum(rs.order_tokens[t].special for t in used)
+    from ..data import ORDER_TYPES
+
+    out, seen = [], set()
+    for t in rs.order_tokens:
+        if t.index in used:
+            continue
+        if state.order_bans[ORDER_TYPES.index(t.type)]:
+            continue
+        if t.special and t.type == "march" and state.order_bans[SPECIAL_MARCH_BAN]:
+            continue
+        if t.special and stars_used >= star_limit(state, house):
+            continue
+        kind = (t.type, t.bonus, t.special)
+        if kind in seen:
+            continue
+        seen.add(kind)
+        out.append(t.index)
+    return out
+
+
+def areas_needing_orders(state: GameState, house: int) -> list[int]:
+    """Areas with units of ``house`` and no order yet (R10.1.1-R10.1.2)."""
+    mine = state.units[:, house, :].sum(axis=1) > 0
+    return [int(a) for a in np.flatnonzero(mine & (state.orders < 0))]
+
+
+# ---------------------------------------------------------------------------------------------
 
 
 @step("planning_phase")
-def run_planning(state: GameState, frame: dict) -> None:
+def run_planning(state: GameState, frame: dict) -> Decision | None:
+    """frame: {"stage": "assign" | "raven" | "swap" | "look", "turn": houses done placing}."""
+    stage = frame.setdefault("stage", "assign")
+    if stage == "assign":
+        order = state.turn_order()
+        turn = frame.setdefault("turn", 0)
+        while turn < len(order):
+            house = order[turn]
+            areas = areas_needing_orders(state, house)
+            tokens = usable_tokens(state, house)
+            if areas and tokens:
+                options = tuple(("order", a, t) for a in areas for t in tokens)
+                return Decision(house, DecisionKind.PLACE_ORDERS, options,
+                                {"areas_left": len(areas)}, secret=True)
+            turn += 1
+            frame["turn"] = turn
+        state.orders_revealed = True  # §10.2: all orders turn face up together
+        frame["stage"] = "raven"
+        return None
+    raven = state.holder(KINGS_COURT)
+    if stage == "raven":
+        if state.raven_used:
+            return _end(state)
+        options = [choice("nothing"), choice("look-at-wildling-card")]
+        if _swaps(state, raven):
+            options.insert(1, choice("swap-order"))
+        return Decision(raven, DecisionKind.RAVEN_USE, tuple(options))
+    if stage == "swap":
+        return Decision(raven, DecisionKind.RAVEN_SWAP, tuple(_swaps(state, raven)))
+    if stage == "look":
+        top = int(state.wildling_deck[0])
+        return Decision(raven, DecisionKind.RAVEN_LOOK,
+                        (choice("keep-on-top"), choice("put-on-bottom")),
+                        {"wildling_card": state.ruleset.wildling_cards[top].id})
+    raise AssertionError(stage)
+
+
+def _swaps(state: GameState, house: int) -> list[Action]:
+    """("order", area, token): replace the house's order in ``area`` with an unused token
+    (§10.4; star limit and Westeros bans bind, AMBIG-7)."""
+    out = []
+    for area, current in sorted(house_tokens_on_board(state, house).items()):
+        for t in usable_tokens(state, house, exclude_area=area):
+            if t != current:
+                out.append(("order", area, t))
+    return out
+
+
+def _end(state: GameState) -> None:
+    state.order_bans[:] = False  # the Westeros restrictions applied to this planning phase only
     pop(state)
+    return None
+
+
+@on_action("planning_phase")
+def act_planning(state: GameState, frame: dict, action: Action) -> None:
+    stage = frame["stage"]
+    if stage == "assign" or stage == "swap":
+        _, area, token = action
+        state.orders[area] = token
+        if stage == "swap":
+            state.raven_used = True
+            _end(state)
+        return
+    if stage == "raven":
+        picked = action
+        if picked == choice("nothing"):
+            _end(state)
+        else:
+            frame["stage"] = "swap" if picked == choice("swap-order") else "look"
+        return
+    if stage == "look":
+        raven = state.holder(KINGS_COURT)
+        state.raven_used = True
+        top = int(state.wildling_deck[0])
+        state.wildling_known_top[raven] = top
+        if action == choice("put-on-bottom"):
+            state.wildling_deck = np.roll(state.wildling_deck, -1)
+            state.wildling_known_top[raven] = -1  # he knows the bottom card, not the new top
+        _end(state)
+        return
+    raise AssertionError(stage)
+

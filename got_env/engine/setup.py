@@ -100,6 +100,7 @@ def _setup(num_players: int, seed: int | None, options: dict[str, Any] | None) -
         westeros_drawn=np.zeros(3, dtype=np.int8),
         wildling_deck=wildlings,
         order_bans=np.zeros(6, dtype=bool),
+        wildling_known_top=np.full(nH, -1, dtype=np.int8),
         wildling_threat=rs.wildling_threat["start"],
         round=1,
         phase=Phase.PLANNING,

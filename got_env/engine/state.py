@@ -63,6 +63,7 @@ ARRAY_FIELDS: dict[str, tuple[type, str]] = {
     "westeros_decks": (np.int8, "deck, position: Westeros card index, top first"),
     "westeros_drawn": (np.int8, "deck: how many cards have been drawn from the top"),
     "wildling_deck": (np.int8, "position: wildling card index, top first"),
+    "wildling_known_top": (np.int8, "house: wildling card it saw on top with the Raven, -1"),
     "order_bans": (np.bool_, "ORDER_TYPES index, then 5 = special march: banned this planning"),
 }
 
@@ -103,6 +104,7 @@ class GameState:
     westeros_drawn: np.ndarray
     wildling_deck: np.ndarray
     order_bans: np.ndarray
+    wildling_known_top: np.ndarray
     wildling_threat: int = 2
     round: int = 1
     phase: Phase = Phase.PLANNING

@@ -1,0 +1,463 @@
+"""Combat (rules spec §15, §17, R18.8; D-30 to D-32, D-40, D-43 to D-45, D-47).
+
+One combat is one frame on the stack, pushed by a March, that walks the rulebook's steps:
+support -> refusals -> house cards -> reveal (abilities) -> Valyrian Steel Blade -> winner ->
+casualties -> retreat -> cleanup. The attacking units stay in the March's start area on the board
+(``origin``) until the combat decides: they enter the embattled area if the attacker wins, and are
+routed where they stand if he loses (they "retreat to the area they marched from").
+
+Readings recorded here:
+* Support (DECISIONS Open points 1-3): one declaration per house for all its Support orders next
+  to the embattled area, in turn order (R15.1.6); the combatants are asked too (R15.1.3 "may");
+  a combatant may refuse each other house's support (D-31) before the cards are chosen.
+* Casualties beyond the loser's non-routed units are ignored (AMBIG-18).
+* AMBIG-12: a retreat that breaks supply (the attacker's, too) first destroys units of the
+  retreating house's choice (D-45) until the position fits.
+* AMBIG-13: a defender never retreats into a neutral force, an impassable area, an area with an
+  enemy power token, or an enemy home area still held by its shield.
+* R15.3.5 with the errata: discard piles are open at every step; hands are hidden while the cards
+  are chosen (the chosen cards stay in this frame until both are revealed).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .board import (
+    destroy_unit,
+    land_destinations,
+    occupant,
+    remove_orphan_order,
+    ship_destinations,
+    supply_ok,
+    unused_units,
+)
+from .cards import ABILITIES
+from .decision import Action, Decision, DecisionKind, choice
+from .flow import on_action, pop, push, step
+from .state import FIEFDOMS, LAND, SHIP, SIEGE_ENGINE, CardPlace, GameState
+from .support import support_orders, support_strength, unit_strength
+
+SIDES = ("attacker", "defender")
+
+
+def other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
+def house_of(frame: dict, side: str) -> int:
+    return frame[side]
+
+
+# --- strength and icons ----------------------------------------------------------------------
+
+
+def _modifier(state: GameState, frame: dict, side: str, what: str) -> int:
+    total = 0
+    for s in SIDES:
+        card = frame["cards"].get(s)
+        if card is None:
+            continue
+        ability = ABILITIES.get(state.ruleset.house_cards[card].id)
+        fn = getattr(ability, what, None) if ability else None
+        if fn is not None and s == side:
+            total += fn(state, frame, side)
+    return total
+
+
+def card_value(state: GameState, frame: dict, side: str, what: str) -> int:
+    """Printed strength/swords/fortifications of the side's card plus static abilities."""
+    card = frame["cards"].get(side)
+    if card is None:
+        return 0
+    printed = getattr(state.ruleset.house_cards[card], what)
+    return printed + _modifier(state, frame, side, what)
+
+
+def initial_strength(state: GameState, frame: dict, side: str) -> int:
+    """§15.2: units + order modifier + support given to the side + garrison (defender)."""
+    area, origin = frame["area"], frame["origin"]
+    rs = state.ruleset
+    h = frame[side]
+    if side == "attacker":
+        total = unit_strength(state, origin, h, np.array(frame["units"]), None, area)
+        total += frame["march_bonus"]
+    else:
+        total = unit_strength(state, area, h, state.units[area, h], state.routed[area, h], None)
+        if state.orders[area] >= 0 and occupant(state, area) == h:
+            token = rs.order_tokens[state.orders[area]]
+            if token.type == "defense":
+                total += int(token.bonus)
+        if rs.home_of[area] == h:
+            total += int(state.garrisons[area])  # R17.2
+    for supporter, given in frame["supports"].items():
+        if given == side:
+            for a in frame["support_areas"][supporter]:
+                if state.orders[a] >= 0:  # a removed Support order no longer gives (facts §7)
+                    total += support_strength(state, a, area, for_attacker=side == "attacker")
+    return total
+
+
+def final_strength(state: GameState, frame: dict, side: str) -> int:
+    """§15.5: initial strength + house card (with abilities) + 1 for the Blade."""
+    blade = 1 if frame.get("blade") == side else 0
+    return initial_strength(state, frame, side) + card_value(state, frame, side, "strength") + blade
+
+
+# --- the combat frame ------------------------------------------------------------------------
+
+
+@step("combat")
+def run_combat(state: GameState, frame: dict) -> Decision | None:
+    """frame: {"attacker", "defender", "area", "origin", "units", "march_bonus", "stage", ...}."""
+    stage = frame.setdefault("stage", "support")
+    if stage == "support":
+        frame.setdefault("supports", {})
+        frame.setdefault("asked", [])
+        if "support_areas" not in frame:
+            frame["support_areas"] = {h: areas for h, areas in
+                                      support_orders(state, frame["area"]).items()}
+        for h in state.turn_order():
+            if h in frame["support_areas"] and h not in frame["asked"]:
+                frame["asked"].append(h)
+                options = [choice("nothing")]
+                if h != frame["defender"]:
+                    options.insert(0, choice("support-attacker"))
+                if h != frame["attacker"]:
+                    options.insert(len(options) - 1, choice("support-defender"))
+                return Decision(h, DecisionKind.DECLARE_SUPPORT, tuple(options),
+                                _ctx(frame))
+        frame["stage"] = "refuse"
+        frame["refusals"] = []
+        return None
+    if stage == "refuse":
+        for side in SIDES:
+            for supporter, given in sorted(frame["supports"].items()):
+                key = [side, supporter]
+                if given == side and supporter != frame[side] and key not in frame["refusals"]:
+                    frame["refusals"].append(key)
+                    return Decision(frame[side], DecisionKind.REFUSE_SUPPORT,
+                                    (choice("keep-support"), choice("refuse-support")),
+                                    {**_ctx(frame), "supporter": supporter})
+        frame["stage"] = "cards"
+        frame["cards"] = {}
+        return None
+    if stage == "cards":
+        for side in SIDES:
+            if side not in frame["cards"]:
+                hand = state.hand(frame[side])
+                return Decision(frame[side], DecisionKind.HOUSE_CARD,
+                                tuple(("card", c) for c in hand), _ctx(frame), secret=True)
+        for side in SIDES:
+            state.card_place[frame["cards"][side]] = CardPlace.CHOSEN
+        frame["stage"] = "reveal"
+        frame["abilities_done"] = []
+        return None
+    if stage == "reveal":
+        return _next_ability(state, frame, ("cancel", "reveal"), next_stage="blade")
+    if stage == "blade":
+        frame["stage"] = "resolve"
+        holder = state.holder(FIEFDOMS)
+        side = next((s for s in SIDES if frame[s] == holder), None)
+        if side is not None and not state.blade_used:
+            frame["blade_side"] = side
+            return Decision(holder, DecisionKind.BLADE_PLUS_ONE,
+                            (choice("yes"), choice("no")), _ctx(frame))
+        return None
+    if stage == "resolve":
+        _decide_winner(state, frame)
+        frame["stage"] = "after_winner"
+        frame["abilities_done"] = []
+        return None
+    if stage == "after_winner":
+        return _next_ability(state, frame, ("after_winner",), next_stage="casualties")
+    if stage == "casualties":
+        return _casualty(state, frame)
+    if stage == "retreat":
+        return _retreat(state, frame)
+    if stage == "retreat_losses":
+        return _retreat_losses(state, frame)
+    if stage == "cleanup":
+        _cleanup(state, frame)
+        frame["stage"] = "after_combat"
+        frame["abilities_done"] = []
+        return None
+    if stage == "after_combat":
+        return _next_ability(state, frame, ("after_combat",), next_stage="end")
+    pop(state)
+    return None
+
+
+def _ctx(frame: dict) -> dict:
+    return {"area": frame["area"], "attacker": frame["attacker"], "defender": frame["defender"]}
+
+
+@on_action("combat")
+def act_combat(state: GameState, frame: dict, action: Action) -> None:
+    stage = frame["stage"]
+    if stage == "support":
+        h = frame["asked"][-1]
+        if action == choice("support-attacker"):
+            frame["supports"][h] = "attacker"
+        elif action == choice("support-defender"):
+            frame["supports"][h] = "defender"
+    elif stage == "refuse":
+        if action == choice("refuse-support"):
+            frame["supports"].pop(frame["refusals"][-1][1])
+    elif stage == "cards":
+        side = "attacker" if "attacker" not in frame["cards"] else "defender"
+        frame["cards"][side] = action[1]
+    elif stage == "resolve":  # the Blade's answer (asked with stage already "resolve")
+        if action == choice("yes"):
+            frame["blade"] = frame["blade_side"]
+            state.blade_used = True
+    elif stage == "casualties":
+        _, area, u = action
+        house = frame[frame["loser"]]
+        if frame["loser"] == "attacker":
+            frame["units"][u] -= 1
+        destroy_unit(state, area, house, u, routed=False)
+        frame["casualties_left"] -= 1
+    elif stage == "retreat":
+        frame["retreat_to"] = action[1]
+        frame["stage"] = "retreat_move"
+        _move_retreat(state, frame)
+    elif stage == "retreat_losses":
+        _, area, u = action
+        _lose_retreating(state, frame, area, u)
+    else:
+        raise AssertionError(stage)
+
+
+def _next_ability(state: GameState, frame: dict, timings: tuple[str, ...],
+                  next_stage: str) -> None:
+    """Push the next ability step of the given timings: cancel effects first, then the others,
+    each in Iron Throne order (R15.3.4)."""
+    order = state.turn_order()
+    for timing in timings:
+        for h in order:
+            side = "attacker" if frame["attacker"] == h else "defender" if frame["defender"] == h \
+                else None
+            card = frame["cards"].get(side) if side else None
+            if card is None:
+                continue
+            ability = ABILITIES.get(state.ruleset.house_cards[card].id)
+            step_name = getattr(ability, timing, None) if ability else None
+            key = f"{timing}:{side}:{card}"
+            if step_name and key not in frame["abilities_done"]:
+                frame["abilities_done"].append(key)
+                push(state, step_name, side=side)
+                return None
+    frame["stage"] = next_stage
+    return None
+
+
+def _decide_winner(state: GameState, frame: dict) -> None:
+    """§15.6 6.1: higher final strength wins; a tie goes to the higher on Fiefdoms."""
+    att = final_strength(state, frame, "attacker")
+    dfn = final_strength(state, frame, "defender")
+    frame["strength"] = {"attacker": att, "defender": dfn}
+    if att != dfn:
+        winner = "attacker" if att > dfn else "defender"
+    else:
+        pos = {s: state.track_position(FIEFDOMS, frame[s]) for s in SIDES}
+        winner = min(SIDES, key=lambda s: pos[s])
+    frame["winner"], frame["loser"] = winner, other(winner)
+    swords = card_value(state, frame, winner, "swords")
+    forts = card_value(state, frame, frame["loser"], "fortifications")
+    frame["casualties_left"] = max(0, swords - forts)
+
+
+def _loser_area(frame: dict) -> int:
+    return frame["origin"] if frame["loser"] == "attacker" else frame["area"]
+
+
+def _casualty(state: GameState, frame: dict) -> Decision | None:
+    """D-43: the loser destroys one of his non-routed units in the combat per casualty."""
+    area, house = _loser_area(frame), frame[frame["loser"]]
+    if frame["loser"] == "attacker":
+        standing = np.array(frame["units"])
+    else:
+        standing = state.units[area, house] - state.routed[area, house]
+    if frame["casualties_left"] <= 0 or not standing.any():
+        frame["stage"] = "retreat"
+        return None
+    return Decision(house, DecisionKind.CASUALTY,
+                    tuple(("unit", area, u) for u in range(4) if standing[u] > 0),
+                    {**_ctx(frame), "left": frame["casualties_left"]})
+
+
+def retreat_areas(state: GameState, frame: dict) -> list[int]:
+    """Legal retreat areas of the losing defender (§15.6 6.3, R13.2.4, AMBIG-13)."""
+    area, h = frame["area"], frame["defender"]
+    rs = state.ruleset
+    ships = rs.kind[area] != LAND
+    candidates = ship_destinations(state, h, area) if ships else land_destinations(state, h, area)
+    ctrl = state.control()
+    out = []
+    for a in sorted(candidates):
+        if a == frame["origin"] or state.neutral_forces[a] > 0:
+            continue
+        occ = occupant(state, a)
+        if occ not in (-1, h):
+            continue
+        if occ == -1 and ctrl[a] not in (-1, h):
+            continue  # enemy power token or enemy home shield
+        if rs.home_of[a] >= 0 and rs.home_of[a] != h and state.garrisons[a] > 0:
+            continue  # an enemy garrison: entering would be an attack
+        out.append(a)
+    return out
+
+
+def _retreat(state: GameState, frame: dict) -> Decision | None:
+    """§15.6 6.3: the loser's survivors retreat; siege engines and routed units are destroyed."""
+    loser = frame["loser"]
+    h = frame[loser]
+    if loser == "attacker":
+        units = np.array(frame["units"])
+        if units[SIEGE_ENGINE]:
+            for _ in range(units[SIEGE_ENGINE]):
+                destroy_unit(state, frame["origin"], h, SIEGE_ENGINE, routed=False)
+            frame["units"][SIEGE_ENGINE] = 0
+        frame["retreat_to"] = frame["origin"]
+        frame["stage"] = "retreat_move"
+        _move_retreat(state, frame)
+        return None
+    area = frame["area"]
+    for u in range(4):  # routed units and siege engines cannot retreat
+        n = int(state.routed[area, h, u]) if u != SIEGE_ENGINE else int(state.units[area, h, u])
+        for _ in range(n):
+            destroy_unit(state, area, h, u, routed=u != SIEGE_ENGINE or None)
+    if not state.units[area, h].any():
+        frame["stage"] = "cleanup"
+        return None
+    options = retreat_areas(state, frame)
+    moving = int(state.units[area, h].sum())
+    fitting = [a for a in options if supply_ok(state, h, {area: -moving, a: moving})]
+    options = fitting or options
+    if not options:  # no legal retreat: all are destroyed
+        for u in range(4):
+            for _ in range(int(state.units[area, h, u])):
+                destroy_unit(state, area, h, u)
+        frame["stage"] = "cleanup"
+        return None
+    chooser = frame.get("retreat_chooser", h)
+    return Decision(chooser, DecisionKind.RETREAT_AREA, tuple(("area", a) for a in options),
+                    _ctx(frame))
+
+
+def _move_retreat(state: GameState, frame: dict) -> None:
+    """Put the retreating units in their area, routed; supply losses come next (AMBIG-12)."""
+    from .marches import move_unit
+
+    loser = frame["loser"]
+    h = frame[loser]
+    dest = frame["retreat_to"]
+    if loser == "attacker":
+        units = np.array(frame["units"])  # already standing in the origin area
+        state.routed[dest, h] += units.astype(np.int8)
+        frame["units"] = [0, 0, 0, 0]
+        frame["retreated"] = units.tolist()
+    else:
+        area = frame["area"]
+        moving = state.units[area, h].copy()
+        for u in range(4):
+            if moving[u]:
+                move_unit(state, area, dest, h, u, n=int(moving[u]))
+        state.routed[dest, h] += moving
+        frame["retreated"] = moving.tolist()
+    remove_orphan_order(state, frame["area"])
+    frame["stage"] = "retreat_losses"
+
+
+def _retreat_losses(state: GameState, frame: dict) -> Decision | None:
+    """D-45: while the retreat breaks supply, the retreating house destroys retreated units."""
+    h = frame[frame["loser"]]
+    dest = frame["retreat_to"]
+    if supply_ok(state, h) or not any(frame["retreated"]):
+        frame["stage"] = "cleanup"
+        return None
+    return Decision(h, DecisionKind.RETREAT_SUPPLY_LOSS,
+                    tuple(("unit", dest, u) for u in range(4) if frame["retreated"][u] > 0),
+                    _ctx(frame))
+
+
+def _lose_retreating(state: GameState, frame: dict, area: int, u: int) -> None:
+    destroy_unit(state, area, frame[frame["loser"]], u, routed=True)
+    frame["retreated"][u] -= 1
+
+
+def _cleanup(state: GameState, frame: dict) -> None:
+    """§15.6 6.4, R17.4, R15.3.6, R18.8: the winner takes or keeps the area; cards discarded."""
+    from .marches import move_unit
+
+    area, att, dfn = frame["area"], frame["attacker"], frame["defender"]
+    rs = state.ruleset
+    if frame["winner"] == "attacker":
+        before = state.control()
+        if state.orders[area] >= 0 and occupant(state, area) != att:
+            state.orders[area] = -1
+        if state.power_tokens[area] == dfn:
+            state.power_tokens[area] = -1
+        if rs.home_of[area] == dfn:
+            state.garrisons[area] = 0  # R17.4
+        units = frame["units"]
+        for u in range(4):
+            if units[u]:
+                move_unit(state, frame["origin"], area, att, u, n=int(units[u]))
+        capture_ports_after_control_change(state, before)
+    for side in SIDES:
+        discard_after_combat(state, frame[side], frame["cards"][side])
+    for a in (area, frame["origin"]):
+        remove_orphan_order(state, a)
+
+
+def discard_after_combat(state: GameState, house: int, card: int) -> None:
+    """R15.3.6: the played card goes to the discard pile; a house that has just played its last
+    card takes the other six back."""
+    state.card_place[card] = CardPlace.DISCARD
+    if not state.hand(house):
+        for c in state.discards(house):
+            if c != card:
+                state.card_place[c] = CardPlace.HAND
+
+
+# --- ports (R18.8, AMBIG-15) -----------------------------------------------------------------
+
+
+def capture_ports_after_control_change(state: GameState, before: np.ndarray) -> None:
+    """When the land area of a port passes to another house, that house may replace the old
+    owner's ships in the port with its own (D-47); ships not replaced are removed. If nobody
+    controls the land area, the ships stay (AMBIG-15)."""
+    rs = state.ruleset
+    after = state.control()
+    for port in np.flatnonzero(rs.port_land >= 0):
+        land = int(rs.port_land[port])
+        new = int(after[land])
+        if new < 0 or new == before[land]:
+            continue
+        old = occupant(state, int(port))
+        if old >= 0 and old != new:
+            push(state, "port_capture", port=int(port), house=new, old=old)
+
+
+@step("port_capture")
+def run_port_capture(state: GameState, frame: dict) -> Decision | None:
+    port, h, old = frame["port"], frame["house"], frame["old"]
+    ships = int(state.units[port, old, SHIP])
+    n = 0
+    while n < min(ships, unused_units(state, h, SHIP)) and \
+            supply_ok(state, h, {port: n + 1}):
+        n += 1
+    return Decision(h, DecisionKind.PORT_CAPTURE, tuple(("count", k) for k in range(n + 1)),
+                    {"port": port, "ships": ships})
+
+
+@on_action("port_capture")
+def act_port_capture(state: GameState, frame: dict, action: Action) -> None:
+    port, h, old = frame["port"], frame["house"], frame["old"]
+    state.units[port, old, SHIP] = 0
+    state.routed[port, old, SHIP] = 0
+    state.units[port, h, SHIP] = action[1]
+    state.orders[port] = -1  # the old owner's order goes back to him
+    pop(state)

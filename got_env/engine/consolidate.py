@@ -1,0 +1,46 @@
+"""Consolidate Power orders (rules spec §12.4, R18.5; D-49).
+
+Gains: a land area gives 1 + its power icons (R12.4.1); a sea area nothing (R12.4.2); a port 1,
+or nothing while enemy ships are in its sea area (R12.4.3, R18.5). A special CP in a land area
+with a castle or stronghold may muster there instead (R12.4.4, R8.9); never in a port.
+"""
+
+from __future__ import annotations
+
+from .board import enemy_ships_in, gain_power
+from .decision import Action, Decision, DecisionKind, choice
+from .flow import on_action, pop, push, step
+from .state import LAND, PORT, GameState
+
+
+def consolidate_gain(state: GameState, area: int, house: int) -> int:
+    rs = state.ruleset
+    if rs.kind[area] == LAND:
+        return 1 + int(rs.crowns[area])
+    if rs.kind[area] == PORT and not enemy_ships_in(state, int(rs.port_sea[area]), house):
+        return 1
+    return 0
+
+
+@step("consolidate")
+def run_consolidate(state: GameState, frame: dict) -> Decision | None:
+    """frame: {"area", "house"}."""
+    area, house = frame["area"], frame["house"]
+    rs = state.ruleset
+    token = rs.order_tokens[state.orders[area]]
+    if token.special and rs.kind[area] == LAND and rs.fort_level[area] > 0:
+        return Decision(house, DecisionKind.CONSOLIDATE_SPECIAL,
+                        (choice("gain-power"), choice("mustering")), {"area": area})
+    act_consolidate(state, frame, choice("gain-power"))
+    return None
+
+
+@on_action("consolidate")
+def act_consolidate(state: GameState, frame: dict, action: Action) -> None:
+    area, house = frame["area"], frame["house"]
+    state.orders[area] = -1
+    pop(state)
+    if action == choice("mustering"):
+        push(state, "mustering", houses=[house], areas=[area])
+    else:
+        gain_power(state, house, consolidate_gain(state, area, house))

@@ -1,0 +1,94 @@
+"""Invariants every reachable state satisfies; checked after every decision by the fuzz tests.
+
+:func:`check` raises :class:`InvariantError` naming the first broken invariant.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..data import UNIT_TYPES
+from .board import supply_ok
+from .decision import DecisionKind
+from .state import LAND, PORT, SHIP, CardPlace, GameState, Phase
+
+# While these decisions are pending, a house may be over its supply limits: the rules then make
+# it destroy units until it fits (R7.4, §15.6 6.3 item 5, AMBIG-12).
+SUPPLY_REPAIR = {DecisionKind.RECONCILE_ARMIES, DecisionKind.RETREAT_SUPPLY_LOSS}
+
+
+class InvariantError(AssertionError):
+    """A state the rules can never produce."""
+
+
+def check(state: GameState) -> None:
+    rs = state.ruleset
+    hid = [h.id for h in rs.houses]
+    units, routed = state.units, state.routed
+
+    if (units < 0).any() or (routed < 0).any() or (routed > units).any():
+        raise InvariantError("negative unit counts, or more routed units than units")
+    occupied = units.sum(axis=2) > 0
+    crowded = np.flatnonzero(occupied.sum(axis=1) > 1)
+    if crowded.size:
+        raise InvariantError(f"units of two houses in {rs.areas[crowded[0]].id}")
+    ships = units[:, :, SHIP].sum(axis=1)
+    land_units = units.sum(axis=(1, 2)) - ships
+    bad = np.flatnonzero(((rs.kind == LAND) & (ships > 0)) | ((rs.kind != LAND) & (land_units > 0)))
+    if bad.size:
+        raise InvariantError(f"units on the wrong kind of area in {rs.areas[bad[0]].id}")
+    over_port = np.flatnonzero((rs.kind == PORT) & (ships > 3))
+    if over_port.size:
+        raise InvariantError(f"more than 3 ships in {rs.areas[over_port[0]].id}")
+    blocked = np.flatnonzero(occupied.any(axis=1) & (state.impassable | (state.neutral_forces > 0)))
+    if blocked.size:
+        raise InvariantError(f"units in impassable or neutral area {rs.areas[blocked[0]].id}")
+    orphan = (state.orders >= 0) & ~occupied.any(axis=1)
+    for f in state.stack:  # a March being resolved keeps its token until it ends (R12.3.8)
+        if f["step"] == "march":
+            orphan[f["area"]] = False
+    orphan = np.flatnonzero(orphan)
+    if orphan.size:
+        raise InvariantError(f"an order without units in {rs.areas[orphan[0]].id}")
+    tokens_on_enemy = np.flatnonzero((state.power_tokens >= 0) & occupied.any(axis=1)
+                                     & ~occupied[np.arange(rs.num_areas),
+                                                 np.maximum(state.power_tokens, 0)])
+    if tokens_on_enemy.size:
+        where = rs.areas[tokens_on_enemy[0]].id
+        raise InvariantError(f"a power token under enemy units in {where}")
+
+    for h in range(rs.num_houses):
+        if not state.in_play[h]:
+            if units[:, h].any() or (state.power_tokens == h).any() or state.power[h]:
+                raise InvariantError(f"{hid[h]} is not in play but has pieces")
+            continue
+        for u, name in enumerate(UNIT_TYPES):
+            if units[:, h, u].sum() > rs.unit_pool[name]:
+                raise InvariantError(f"{hid[h]} has more {name}s than the box holds")
+        pool = state.power_pool()[h]
+        if state.power[h] < 0 or pool < 0:
+            raise InvariantError(f"{hid[h]}: power tokens not conserved (available "
+                                 f"{state.power[h]}, pool {pool})")
+        cards = [c.index for c in rs.house_cards if c.house == hid[h]]
+        places = state.card_place[cards]
+        if (places == CardPlace.OUT_OF_GAME).any():
+            raise InvariantError(f"{hid[h]}: a card of a house in play is out of the game")
+        if not (places == CardPlace.HAND).any() and not (places == CardPlace.CHOSEN).any():
+            raise InvariantError(f"{hid[h]}: no card in hand")
+        repairing = state.pending is not None and state.pending.kind in SUPPLY_REPAIR
+        if not repairing and state.phase != Phase.ENDED and not _supply_repair_running(state) \
+                and not supply_ok(state, h):
+            raise InvariantError(f"{hid[h]} breaks its supply limits")
+    garrisoned = np.flatnonzero(state.garrisons > 0)
+    for a in garrisoned:
+        owner = rs.home_of[a]
+        if owner < 0 or not state.in_play[owner]:
+            raise InvariantError(f"a garrison in {rs.areas[a].id}, not a home of a house in play")
+        if occupied[a].any() and not occupied[a, owner]:
+            raise InvariantError(f"a garrison under enemy units in {rs.areas[a].id}")
+    if not 0 <= state.wildling_threat <= rs.wildling_threat["max"]:
+        raise InvariantError(f"wildling threat {state.wildling_threat} off the track")
+
+
+def _supply_repair_running(state: GameState) -> bool:
+    return any(f["step"] in ("reconcile", "supply") for f in state.stack)
