@@ -1,0 +1,138 @@
+"""Mustering (R8.1-R8.8, R18.2, R18.7, R2.3.1; DECISIONS D-05).
+
+Step ``mustering`` (frame ``houses``: who musters, in this order; ``areas``: None for every
+castle/stronghold area each house controls, or a list of area indices). Pushed by the Mustering
+card and A Throne of Blades (all houses, turn order), Consolidate Power ★ and The Horde Descends
+(one house, one area: the area pick is skipped).
+
+Each house finishes before the next starts (R8.1). It picks an area with points left
+(``("area", a)``) or stops (``("done",)``); in that area it spends the area's points (stronghold
+2, castle 1, never pooled, R8.2) one unit at a time: ``("muster", unit_type, dest)`` or
+``("upgrade", unit_type)`` (R8.3-R8.4), or ``("done",)``, which loses what is left (R8.6). Only
+legal options are listed: the house's unused units (R2.3.1), supply (R8.5, R7.8), land units in
+the area itself (R8.4, R8.8), ships in its port (at most 3, R18.2, even with enemy ships in the
+port's sea, R18.7) or in an adjacent sea area without enemy ships (R8.7). An area where nothing
+is legal is not offered.
+
+Frame locals added here: ``left`` (area -> points left, for the house now mustering; None before
+it starts) and ``at`` (the area being mustered, -1 while picking).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .board import enemy_ships_in, neighbours, occupant, supply_ok, unused_units
+from .decision import DONE, Action, Decision, DecisionKind
+from .flow import pop, step
+from .state import FOOTMAN, KNIGHT, SEA, SHIP, SIEGE_ENGINE, GameState
+
+COSTS = {FOOTMAN: 1, KNIGHT: 2, SIEGE_ENGINE: 2, SHIP: 1}  # R8.3, in the order offered
+UPGRADE_COST = 1  # a Footman in the area becomes a Knight or Siege Engine (R8.3)
+UPGRADES = (KNIGHT, SIEGE_ENGINE)
+PORT_CAPACITY = 3  # R18.2
+
+
+def mustering_areas(state: GameState, house: int) -> list[int]:
+    """Areas with a castle or stronghold that ``house`` controls (R8.1)."""
+    rs = state.ruleset
+    return [int(a) for a in np.flatnonzero((state.control() == house) & (rs.fort_level > 0))]
+
+
+def ship_destinations(state: GameState, house: int, area: int) -> list[int]:
+    """Where a ship mustered in ``area`` may go: its port, if not full (R18.2, R18.7), and the
+    adjacent sea areas holding no enemy ship (R8.7)."""
+    rs = state.ruleset
+    port = int(rs.port_of[area])
+    out = []
+    if port >= 0 and not state.impassable[port] and occupant(state, port) in (-1, house) \
+            and state.units[port].sum() < PORT_CAPACITY:
+        out.append(port)
+    out += [int(s) for s in neighbours(state, area)
+            if rs.kind[s] == SEA and not enemy_ships_in(state, int(s), house)]
+    return out
+
+
+def muster_options(state: GameState, house: int, area: int, points: int) -> list[Action]:
+    """Legal musters and upgrades in ``area`` with ``points`` left (R8.3-R8.8, R2.3.1)."""
+    out: list[Action] = []
+    for u, cost in COSTS.items():
+        if cost > points or unused_units(state, house, u) <= 0:
+            continue
+        dests = ship_destinations(state, house, area) if u == SHIP else [area]
+        out += [("muster", u, d) for d in dests if supply_ok(state, house, {d: 1})]
+    if points >= UPGRADE_COST and state.units[area, house, FOOTMAN] > 0:
+        out += [("upgrade", u) for u in UPGRADES if unused_units(state, house, u) > 0]
+    return out
+
+
+def _begin_house(state: GameState, frame: dict, house: int) -> None:
+    areas = frame["areas"] if frame["areas"] is not None else mustering_areas(state, house)
+    frame["left"] = {int(a): int(state.ruleset.fort_level[a]) for a in areas}
+    frame["at"] = int(areas[0]) if frame["areas"] is not None and len(areas) == 1 else -1
+
+
+def _next_house(frame: dict) -> None:
+    frame["houses"].pop(0)
+    frame["left"] = None
+
+
+def _close_area(frame: dict) -> None:
+    """Leave the area; its unspent points are lost (R8.6)."""
+    frame["left"][frame["at"]] = 0
+    frame["at"] = -1
+
+
+def _spend(frame: dict, cost: int) -> None:
+    frame["left"][frame["at"]] -= cost
+    if frame["left"][frame["at"]] <= 0:
+        _close_area(frame)
+
+
+def act_muster(state: GameState, frame: dict, action: Action) -> None:
+    """Play one D-05 action (already checked against the options)."""
+    h, at = frame["houses"][0], frame["at"]
+    kind = action[0]
+    if kind == "area":
+        frame["at"] = action[1]
+    elif kind == "done" and at >= 0:
+        _close_area(frame)
+    elif kind == "done":
+        _next_house(frame)
+    elif kind == "muster":
+        _, u, dest = action
+        state.units[dest, h, u] += 1
+        _spend(frame, COSTS[u])
+    else:  # upgrade: the footman leaves, the new unit takes its place (R8.4)
+        u = action[1]
+        footmen = state.units[at, h, FOOTMAN] - 1
+        state.units[at, h, FOOTMAN] = footmen
+        state.units[at, h, u] += 1
+        state.routed[at, h, FOOTMAN] = min(state.routed[at, h, FOOTMAN], footmen)
+        _spend(frame, UPGRADE_COST)
+
+
+@step("mustering", act=act_muster)
+def run_mustering(state: GameState, frame: dict) -> Decision | None:
+    """R8.1: the first house of ``houses`` musters (area pick, then units there)."""
+    if not frame["houses"]:
+        pop(state)
+        return None
+    h = frame["houses"][0]
+    if frame.get("left") is None:
+        _begin_house(state, frame, h)
+    left, at = frame["left"], frame["at"]
+    if at >= 0:
+        options = muster_options(state, h, at, left[at])
+        if not options:
+            _close_area(frame)
+            return None
+        return Decision(player=h, kind=DecisionKind.MUSTER, options=(*options, DONE),
+                        context={"area": at, "points": left[at]})
+    areas = [a for a, p in left.items() if p > 0 and muster_options(state, h, a, p)]
+    if not areas:
+        _next_house(frame)
+        return None
+    return Decision(player=h, kind=DecisionKind.MUSTER,
+                    options=(*(("area", a) for a in areas), DONE),
+                    context={"points": {a: left[a] for a in areas}})
