@@ -7,7 +7,7 @@ Public entry points of the engine: :func:`start` (put a fresh state on its first
 
 from __future__ import annotations
 
-from . import action_phase, planning, westeros  # noqa: F401  (register their steps)
+from . import action_phase, planning, westeros, wildlings  # noqa: F401  (register their steps)
 from .flow import advance, push, step
 from .state import GameState, Phase
 from .victory import end_game
