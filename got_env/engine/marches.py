@@ -6,8 +6,8 @@ then ``("done",)``; then, if the house emptied a land area, whether to leave a p
 
 Moves into friendly or empty areas happen at once. Units moved into the area of the March's one
 attack wait in the frame (``attack``) and stay in the start area on the board until the combat
-decides where they go. Every move keeps the house within its supply limits (R12.3.9), counting
-the waiting attackers where they are going.
+decides where they go. The March keeps the house within its supply limits (R12.3.9, reading
+below), counting the waiting attackers where they are going.
 
 Readings recorded here:
 * AMBIG-23: entering an area that holds only an enemy power token is not a combat and does not
@@ -17,9 +17,19 @@ Readings recorded here:
 * DECISIONS Open point 4: against a neutral force, other houses with adjacent Support orders
   are asked in turn order (D-29); the marcher's own adjacent support always counts.
 * Open point 6 / AMBIG-15: ships in the port of a land area whose control passes to another
-  house by a march (no combat) are captured as in R18.8 (see combat.capture_port).
-* Supply is checked move by move: the position after each atomic move must fit the limits, so
-  "done" is always legal.
+  house by a march (no combat) are captured as in R18.8
+  (combat.capture_ports_after_control_change, D-47).
+* Open point 6 / AMBIG-15, timing: ports are captured once the March's moves and its D-28
+  answer are known, before its attack (R12.3.4: all movement and the establish-control choice
+  come first). A house that empties an enemy home area and leaves a power token there never lost
+  control of it, so the old owner does not capture the port in between.
+* R7.8 / R12.3.9 (supply): a March is one action, so its result must fit the limits, not each
+  atomic move on the way. A move is offered if the March can still end within the limits by
+  moving more of its free units (:func:`can_end_within_supply`); "done" is offered when the
+  position fits (or nothing has moved yet). Units waiting to attack count in the embattled area;
+  a March on a neutral force must also fit should the attack fail and its units stay home
+  (AMBIG-11), since the rules give no way to shed units then.
+* R18.3: a port is never attacked; a port holding another house's ships is never a destination.
 """
 
 from __future__ import annotations
@@ -27,12 +37,13 @@ from __future__ import annotations
 import numpy as np
 
 from .board import (
-    LAND_UNITS,
+    army_sizes,
+    fits_limits,
     land_destinations,
     occupant,
     ship_destinations,
-    supply_ok,
 )
+from .combat import capture_ports_after_control_change
 from .decision import DONE, NO, YES, Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push, step
 from .state import LAND, PORT, SHIP, GameState
@@ -66,35 +77,137 @@ def _free_units(state: GameState, frame: dict) -> np.ndarray:
     return state.units[src, h] - state.routed[src, h] - _pending(frame)
 
 
+def _sizes_now(state: GameState, frame: dict) -> np.ndarray:
+    """int[area]: the house's units per area with the waiting attackers counted where they go."""
+    sizes = army_sizes(state, frame["house"]).astype(np.int16)
+    waiting = int(_pending(frame).sum())
+    if waiting:
+        sizes[frame["area"]] -= waiting
+        sizes[frame["attack"]["area"]] += waiting
+    return sizes
+
+
+def result_fits(limits: tuple[int, ...], sizes: np.ndarray, src: int, attack_area: int | None,
+                attackers: int, neutral: bool) -> bool:
+    """Whether a March's result fits the limits (R7.8): ``sizes`` count the attackers in the
+    embattled area; against a neutral force the position where they stay in ``src`` (the attack
+    failed, AMBIG-11) must fit too."""
+    if not fits_limits(sizes, limits):
+        return False
+    if neutral and attackers and attack_area is not None:
+        back = sizes.copy()
+        back[src] += attackers
+        back[attack_area] -= attackers
+        return fits_limits(back, limits)
+    return True
+
+
+def can_end_within_supply(limits: tuple[int, ...], fixed: list[int], src_size: int,
+                          dests: list[tuple[int, int]], attackers: int | None, neutral: bool,
+                          free: int) -> bool:
+    """Whether moving at most ``free`` more units out of the March area can make the March's
+    result fit ``limits`` (R7.8 on the March as a whole). ``fixed``: the house's other army
+    sizes; ``dests``: (units there, room left) per open destination; ``attackers``: units sent
+    into the March's attack so far, None if no attack is possible any more; ``neutral``: that
+    attack is on a neutral force (then the result must fit with the attackers back home too).
+    Only sizes matter, so destinations of the same size and room are interchangeable; the
+    search is tiny (a March moves at most a few units)."""
+    seen: set[tuple] = set()
+
+    def fits(src_n: int, ds: tuple[tuple[int, int], ...], att: int | None) -> bool:
+        sizes = fixed + [src_n] + [n for n, _ in ds]
+        if att is None:
+            return fits_limits(sizes, limits)
+        if not fits_limits(sizes + [att], limits):
+            return False
+        return not neutral or not att or fits_limits(fixed + [src_n + att] +
+                                                     [n for n, _ in ds], limits)
+
+    def search(src_n: int, ds: tuple[tuple[int, int], ...], att: int | None, left: int) -> bool:
+        if fits(src_n, ds, att):
+            return True
+        if left == 0 or (src_n, ds, att, left) in seen:
+            return False
+        seen.add((src_n, ds, att, left))
+        if att is not None and search(src_n - 1, ds, att + 1, left - 1):
+            return True
+        for i, (n, room) in enumerate(ds):
+            if room > 0 and (i == 0 or ds[i - 1] != (n, room)):
+                bumped = tuple(sorted(ds[:i] + ((n + 1, room - 1),) + ds[i + 1:]))
+                if search(src_n - 1, bumped, att, left - 1):
+                    return True
+        return False
+
+    return search(src_size, tuple(sorted(dests)), attackers, free)
+
+
+def _room(state: GameState, house: int, dst: int, free: int) -> int:
+    """How many more units of ``house`` ``dst`` can take in this March (R18.2: 3 ships a port)."""
+    if state.ruleset.kind[dst] == PORT:
+        return max(0, PORT_CAPACITY - int(state.units[dst, house].sum()))
+    return free
+
+
 def move_options(state: GameState, frame: dict) -> list[Action]:
+    """D-27: the legal ``("move", unit_type, destination)`` actions of the March in ``frame``
+    (R12.3.1-R12.3.9, R14, R16.5, R18.2-R18.3)."""
     src, h = frame["area"], frame["house"]
     rs = state.ruleset
     free = _free_units(state, frame)
+    free_total = int(free.sum())
     waiting = int(_pending(frame).sum())
     attack_area = frame["attack"]["area"] if frame["attack"] else None
+    if rs.kind[src] == LAND:
+        candidates = sorted(land_destinations(state, h, src))
+    else:
+        candidates = sorted(ship_destinations(state, h, src))
+    open_dests: list[int] = []
+    attacks: list[int] = []
+    for dst in candidates:
+        defender = attack_defender(state, dst, h)
+        if defender is None:
+            if _room(state, h, dst, free_total) > 0:
+                open_dests.append(dst)
+        elif rs.kind[dst] != PORT and (attack_area is None or attack_area == dst):
+            attacks.append(dst)  # one attack per March (R12.3.3, R16.5); never a port (R18.3)
+    limits = rs.supply_limits[int(state.supply[h])]
+    sizes = _sizes_now(state, frame)
     options: list[Action] = []
-    land_dests = sorted(land_destinations(state, h, src)) if rs.kind[src] == LAND else []
-    sea_dests = sorted(ship_destinations(state, h, src)) if rs.kind[src] != LAND else []
-    for u in range(4):
-        if free[u] <= 0:
-            continue
-        for dst in (sea_dests if u == SHIP else land_dests):
-            if u in LAND_UNITS and rs.kind[dst] != LAND:
-                continue
-            defender = attack_defender(state, dst, h)
-            if defender is not None:
-                if attack_area is not None and attack_area != dst:
-                    continue  # one attack per March (R12.3.3, R16.5)
-                delta = {src: -(waiting + 1), dst: waiting + 1}
-            else:
-                if rs.kind[dst] == PORT and state.units[dst, h].sum() >= PORT_CAPACITY:
-                    continue  # R18.2
-                delta = {src: -(waiting + 1), dst: 1}
-                if attack_area is not None:
-                    delta[attack_area] = waiting
-            if supply_ok(state, h, delta):
-                options.append(("move", u, dst))
+    for dst in open_dests + attacks:
+        after = sizes.copy()
+        after[src] -= 1
+        after[dst] += 1
+        att_area = dst if dst in attacks else attack_area
+        att_n = waiting + (dst == att_area)
+        neutral = att_area is not None and bool(state.neutral_forces[att_area] > 0)
+        ok = result_fits(limits, after, src, att_area, att_n, neutral)
+        if not ok and free_total > 1:
+            skip = {src, *open_dests} | ({att_area} if att_area is not None else set())
+            fixed = [int(n) for i, n in enumerate(after) if i not in skip and n >= 2]
+            rooms = [(int(after[d]), _room(state, h, d, free_total) - (d == dst))
+                     for d in open_dests]
+            if att_area is None and attacks:  # an attack may still be chosen: the mildest kind
+                att_n = 0
+                neutral = all(state.neutral_forces[d] > 0 for d in attacks)
+            ok = can_end_within_supply(limits, fixed, int(after[src]), rooms,
+                                       att_n if att_area is not None or attacks else None,
+                                       neutral, free_total - 1)
+        if ok:
+            options.extend(("move", u, dst) for u in range(4)
+                           if free[u] > 0 and (u == SHIP) == (rs.kind[src] != LAND))
+    options.sort(key=lambda o: (o[1], o[2]))
     return options
+
+
+def can_stop(state: GameState, frame: dict) -> bool:
+    """D-27 "done": the March's result fits the supply limits (R7.8), or nothing has moved."""
+    if not frame.get("moved"):
+        return True
+    limits = state.ruleset.supply_limits[int(state.supply[frame["house"]])]
+    attack_area = frame["attack"]["area"] if frame["attack"] else None
+    neutral = attack_area is not None and bool(state.neutral_forces[attack_area] > 0)
+    return result_fits(limits, _sizes_now(state, frame), frame["area"], attack_area,
+                       int(_pending(frame).sum()), neutral)
 
 
 def can_leave_power_token(state: GameState, area: int, house: int, waiting: int) -> bool:
@@ -109,17 +222,25 @@ def can_leave_power_token(state: GameState, area: int, house: int, waiting: int)
 
 @step("march")
 def run_march(state: GameState, frame: dict) -> Decision | None:
-    """frame: {"area", "house", "stage", "attack": None | {"area", "units"}, "asked": [...]}."""
+    """frame: {"area", "house", "stage", "attack": None | {"area", "units"}, "moved",
+    "control_before", "neutral"}."""
     stage = frame.setdefault("stage", "move")
     frame.setdefault("attack", None)
+    frame.setdefault("control_before", state.control().tolist())
     h, src = frame["house"], frame["area"]
     if stage == "move":
-        options = move_options(state, frame) + [DONE]
+        options = move_options(state, frame)
+        if can_stop(state, frame) or not options:
+            options.append(DONE)
         return Decision(h, DecisionKind.MARCH_MOVE, tuple(options), {"area": src})
     if stage == "token":
-        frame["stage"] = "attack"
+        frame["stage"] = "captures"
         if can_leave_power_token(state, src, h, int(_pending(frame).sum())):
             return Decision(h, DecisionKind.LEAVE_POWER_TOKEN, (YES, NO), {"area": src})
+        return None
+    if stage == "captures":  # ports whose land changed hands by the moves (AMBIG-15)
+        frame["stage"] = "attack"
+        capture_ports_after_control_change(state, np.array(frame["control_before"]))
         return None
     if stage == "attack":
         return _start_attack(state, frame)
@@ -141,6 +262,7 @@ def act_march(state: GameState, frame: dict, action: Action) -> None:
             frame["stage"] = "token"
             return
         _, u, dst = action
+        frame["moved"] = frame.get("moved", 0) + 1
         if attack_defender(state, dst, h) is not None:
             if frame["attack"] is None:
                 frame["attack"] = {"area": dst, "units": [0, 0, 0, 0]}
@@ -148,7 +270,7 @@ def act_march(state: GameState, frame: dict, action: Action) -> None:
         else:
             move_unit(state, src, dst, h, u)
         return
-    if stage == "attack":  # D-28 answer comes with stage already advanced
+    if stage == "captures":  # D-28 answer comes with stage already advanced
         if action == YES:
             state.power[h] -= 1
             state.power_tokens[src] = h
@@ -165,17 +287,15 @@ def act_march(state: GameState, frame: dict, action: Action) -> None:
 def move_unit(state: GameState, src: int, dst: int, house: int, unit_type: int,
               n: int = 1, routed: int = 0) -> None:
     """Move units of one house between areas (no combat): enemy power tokens in ``dst`` go back to
-    the Pool (R13.2.2), a port whose land changes hands is captured (combat.capture_port)."""
-    from .combat import capture_ports_after_control_change
-
-    before = state.control()
+    the Pool (R13.2.2). Ports are not captured here: the caller does it once its moves are over
+    (the March after D-28, the combat in its cleanup; combat.capture_ports_after_control_change),
+    so that one change of control asks D-47 once."""
     state.units[src, house, unit_type] -= n
     state.routed[src, house, unit_type] -= routed
     state.units[dst, house, unit_type] += n
     state.routed[dst, house, unit_type] += routed
     if state.power_tokens[dst] >= 0 and state.power_tokens[dst] != house:
         state.power_tokens[dst] = -1
-    capture_ports_after_control_change(state, before)
 
 
 def _start_attack(state: GameState, frame: dict) -> None:
@@ -223,8 +343,10 @@ def _resolve_neutral(state: GameState, frame: dict, supporters: dict[int, list[i
     frame["neutral_strength"] = strength
     if strength >= state.neutral_forces[dst]:
         state.neutral_forces[dst] = 0  # destroyed, removed from the game (R16.4)
+        before = state.control()
         for u in range(4):
             if units[u]:
                 move_unit(state, src, dst, h, u, n=int(units[u]))
+        capture_ports_after_control_change(state, before)
     frame["attack"] = None
     frame["stage"] = "end"
