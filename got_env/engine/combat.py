@@ -13,8 +13,15 @@ Readings recorded here:
 * Casualties beyond the loser's non-routed units are ignored (AMBIG-18).
 * AMBIG-12: a retreat that breaks supply (the attacker's, too) first destroys units of the
   retreating house's choice (D-45) until the position fits.
+* §15.6 6.3 item 5 with several legal areas that all break supply: the loser may pick any of
+  them (the text names only the case of a single such area), then destroys the excess (D-45).
 * AMBIG-13: a defender never retreats into a neutral force, an impassable area, an area with an
   enemy power token, or an enemy home area still held by its shield.
+* R18.2: ships never retreat into a port that would then hold more than 3 ships; such a port is
+  not a legal retreat area (like any other illegal area, it may leave no retreat at all).
+* AMBIG-15 (DECISIONS Open point 6): a retreat that gives the defender control of a land area
+  captures that area's port as in R18.8 (D-47), once the retreat's supply losses are done; the
+  winner's capture is decided in the cleanup.
 * R15.3.5 with the errata: discard piles are open at every step; hands are hidden while the cards
   are chosen (the chosen cards stay in this frame until both are revealed).
 """
@@ -35,10 +42,11 @@ from .board import (
 from .cards import ABILITIES
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push, step
-from .state import FIEFDOMS, LAND, SHIP, SIEGE_ENGINE, CardPlace, GameState
+from .state import FIEFDOMS, LAND, PORT, SHIP, SIEGE_ENGINE, CardPlace, GameState
 from .support import support_orders, support_strength, unit_strength
 
 SIDES = ("attacker", "defender")
+PORT_CAPACITY = 3  # R18.2
 
 
 def other(side: str) -> str:
@@ -288,11 +296,13 @@ def _casualty(state: GameState, frame: dict) -> Decision | None:
 
 
 def retreat_areas(state: GameState, frame: dict) -> list[int]:
-    """Legal retreat areas of the losing defender (§15.6 6.3, R13.2.4, AMBIG-13)."""
+    """Legal retreat areas of the losing defender's units now in the embattled area (§15.6 6.3,
+    R13.2.4, R18.2, AMBIG-13); supply is checked by the caller (item 5)."""
     area, h = frame["area"], frame["defender"]
     rs = state.ruleset
     ships = rs.kind[area] != LAND
     candidates = ship_destinations(state, h, area) if ships else land_destinations(state, h, area)
+    moving = int(state.units[area, h].sum())
     ctrl = state.control()
     out = []
     for a in sorted(candidates):
@@ -301,6 +311,8 @@ def retreat_areas(state: GameState, frame: dict) -> list[int]:
         occ = occupant(state, a)
         if occ not in (-1, h):
             continue
+        if rs.kind[a] == PORT and int(state.units[a, h].sum()) + moving > PORT_CAPACITY:
+            continue  # R18.2: at most 3 ships in a port
         if occ == -1 and ctrl[a] not in (-1, h):
             continue  # enemy power token or enemy home shield
         if rs.home_of[a] >= 0 and rs.home_of[a] != h and state.garrisons[a] > 0:
@@ -360,6 +372,7 @@ def _move_retreat(state: GameState, frame: dict) -> None:
         frame["retreated"] = units.tolist()
     else:
         area = frame["area"]
+        frame["control_before_retreat"] = state.control().tolist()
         moving = state.units[area, h].copy()
         for u in range(4):
             if moving[u]:
@@ -371,11 +384,15 @@ def _move_retreat(state: GameState, frame: dict) -> None:
 
 
 def _retreat_losses(state: GameState, frame: dict) -> Decision | None:
-    """D-45: while the retreat breaks supply, the retreating house destroys retreated units."""
+    """D-45: while the retreat breaks supply, the retreating house destroys retreated units.
+    Then a port whose land area the retreat gave to the defender is captured (R18.8, AMBIG-15)."""
     h = frame[frame["loser"]]
     dest = frame["retreat_to"]
     if supply_ok(state, h) or not any(frame["retreated"]):
         frame["stage"] = "cleanup"
+        before = frame.pop("control_before_retreat", None)
+        if before is not None:
+            capture_ports_after_control_change(state, np.array(before))
         return None
     return Decision(h, DecisionKind.RETREAT_SUPPLY_LOSS,
                     tuple(("unit", dest, u) for u in range(4) if frame["retreated"][u] > 0),
@@ -405,6 +422,7 @@ def _cleanup(state: GameState, frame: dict) -> None:
         for u in range(4):
             if units[u]:
                 move_unit(state, frame["origin"], area, att, u, n=int(units[u]))
+        frame["units"] = [0, 0, 0, 0]  # no attacker is waiting any more: they have entered
         capture_ports_after_control_change(state, before)
     for side in SIDES:
         discard_after_combat(state, frame[side], frame["cards"][side])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..data import UNIT_TYPES
-from .board import supply_ok
+from .board import army_sizes, fits_limits, supply_ok
 from .decision import DecisionKind
 from .state import LAND, PORT, SHIP, CardPlace, GameState, Phase
 
@@ -75,9 +75,7 @@ def check(state: GameState) -> None:
             raise InvariantError(f"{hid[h]}: a card of a house in play is out of the game")
         if not (places == CardPlace.HAND).any() and not (places == CardPlace.CHOSEN).any():
             raise InvariantError(f"{hid[h]}: no card in hand")
-        repairing = state.pending is not None and state.pending.kind in SUPPLY_REPAIR
-        if not repairing and state.phase != Phase.ENDED and not _supply_repair_running(state) \
-                and not supply_ok(state, h):
+        if state.phase != Phase.ENDED and not _supply_fits(state, h):
             raise InvariantError(f"{hid[h]} breaks its supply limits")
     garrisoned = np.flatnonzero(state.garrisons > 0)
     for a in garrisoned:
@@ -90,5 +88,27 @@ def check(state: GameState) -> None:
         raise InvariantError(f"wildling threat {state.wildling_threat} off the track")
 
 
-def _supply_repair_running(state: GameState) -> bool:
-    return any(f["step"] in ("reconcile", "supply") for f in state.stack)
+def _supply_fits(state: GameState, house: int) -> bool:
+    """Supply limits hold (R7.8) except where the rules repair them: while armies are reconciled
+    (R7.4) or a retreat sheds units (§15.6 6.3 item 5). A March is checked on its result
+    (marches.py): while its moves are chosen the house may be over; after that its waiting
+    attackers count in the area they attack."""
+    if state.pending is not None and state.pending.kind in SUPPLY_REPAIR:
+        return True
+    if any(f["step"] in ("reconcile", "supply") for f in state.stack):
+        return True
+    march = next((f for f in state.stack if f["step"] == "march" and f["house"] == house), None)
+    if march is None:
+        return supply_ok(state, house)
+    if march.get("stage", "move") == "move":
+        return True
+    # Attackers wait on the board in the March's area; the combat frame, once there is one,
+    # holds how many still wait (casualties, retreat and entering change it).
+    combat = next((f for f in state.stack if f["step"] == "combat"), None)
+    attack = march.get("attack")
+    waiting = combat["units"] if combat is not None else attack["units"] if attack else None
+    sizes = army_sizes(state, house).astype(np.int16)
+    if waiting is not None and attack is not None:
+        sizes[march["area"]] -= sum(waiting)
+        sizes[attack["area"]] += sum(waiting)
+    return fits_limits(sizes, state.ruleset.supply_limits[int(state.supply[house])])
