@@ -1,0 +1,18 @@
+"""Baseline agents. Every agent implements :class:`agents.base.Agent`."""
+
+from .base import Agent
+from .random_agent import RandomAgent
+
+REGISTRY = {"random": RandomAgent}
+
+
+def make_agent(name: str, **kwargs):
+    """Build an agent by its registry name (as used in configs/)."""
+    try:
+        cls = REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}; known: {sorted(REGISTRY)}") from None
+    return cls(**kwargs)
+
+
+__all__ = ["REGISTRY", "Agent", "RandomAgent", "make_agent"]

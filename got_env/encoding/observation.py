@@ -1,0 +1,197 @@
+"""Per-player observation tensors: one float32 vector with a documented layout, plus named views.
+
+The layout is a list of ``(name, shape)`` pieces (:func:`layout`), concatenated in that order.
+The house axis (``H`` = 6) is **relative to the observer**: index 0 is the observer's own house,
+then the others in the data's house order, continuing round from the observer (houses not in
+play stay zero). Cards follow their owners: ``cards[h_rel, k, place]`` is the k-th card (data
+order) of that house.
+
+Hidden information is left out, never zeroed after the fact: another house's orders before the
+reveal appear only as ``order_hidden`` (a face-down token lies there), secret bids and house cards
+being chosen live only in the engine's stack, which is never read here except for the public
+parts of a combat, the Westeros and wildling decks' order is never encoded, and the top wildling
+card appears only to a house that saw it with the Messenger Raven while it is still on top.
+
+Values are raw counts and levels (units 0-10, power 0-20, supply 0-6, threat 0-12, round 1-10);
+one-hot pieces are 0/1. Built with numpy indexing only (no Python loop over areas).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..data import TRACKS, UNIT_TYPES, Ruleset
+from ..engine.decision import DecisionKind
+from ..engine.state import CardPlace, GameState, Phase
+
+H = 6
+CARDS_PER_HOUSE = 7
+
+
+@dataclass(frozen=True)
+class Piece:
+    name: str
+    shape: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+
+def layout(ruleset: Ruleset) -> tuple[Piece, ...]:
+    """The observation's pieces, in order (their sizes add up to the vector's length)."""
+    A, U, T = ruleset.num_areas, len(UNIT_TYPES), len(ruleset.order_tokens)
+    n_westeros = len(ruleset.westeros_cards)
+    return (
+        Piece("area_kind", (A, 3)),  # land, sea, port
+        Piece("area_fortification", (A, 2)),  # castle, stronghold
+        Piece("area_icons", (A, 2)),  # barrels, crowns
+        Piece("area_home", (A, H)),  # whose home area
+        Piece("units", (A, H, U)),
+        Piece("routed", (A, H, U)),
+        Piece("control", (A, H)),
+        Piece("order", (A, T)),  # visible order token
+        Piece("order_hidden", (A,)),  # a face-down order of another house
+        Piece("power_tokens", (A, H)),
+        Piece("garrison", (A,)),
+        Piece("neutral_force", (A,)),
+        Piece("impassable", (A,)),
+        Piece("in_play", (H,)),
+        Piece("track_position", (len(TRACKS), H, H)),  # track, house, position one-hot
+        Piece("supply", (H,)),
+        Piece("power", (H,)),
+        Piece("victory_points", (H,)),
+        Piece("cards", (H, CARDS_PER_HOUSE, 3)),  # in hand, discarded, revealed in this combat
+        Piece("westeros_revealed", (3, n_westeros)),  # the cards of this round's Westeros phase
+        Piece("order_bans", (6,)),
+        Piece("wildling_threat", (1,)),
+        Piece("wildling_top_known", (len(ruleset.wildling_cards),)),
+        Piece("round", (1,)),
+        Piece("phase", (len(Phase),)),
+        Piece("blade_used", (1,)),
+        Piece("raven_used", (1,)),
+        Piece("decision_kind", (len(DecisionKind),)),
+        Piece("decision_player", (H,)),
+        Piece("decision_area", (A,)),
+        Piece("combat_sides", (2, H)),  # attacker, defender
+        Piece("combat_area", (A,)),
+        Piece("combat_origin", (A,)),
+        Piece("combat_attackers", (U,)),
+        Piece("combat_support", (H, 2)),  # declared for attacker, for defender
+    )
+
+
+class ObservationEncoder:
+    """Encodes states of one ruleset. Build once; ``encode(state, house)`` per step."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        self.pieces = layout(ruleset)
+        self.size = sum(p.size for p in self.pieces)
+        self._slices: dict[str, slice] = {}
+        start = 0
+        for p in self.pieces:
+            self._slices[p.name] = slice(start, start + p.size)
+            start += p.size
+        rs = ruleset
+        A = rs.num_areas
+        static = np.zeros((A, 7), dtype=np.float32)
+        static[np.arange(A), rs.kind] = 1
+        static[:, 3] = rs.fort_level == 1
+        static[:, 4] = rs.fort_level == 2
+        static[:, 5] = rs.barrels
+        static[:, 6] = rs.crowns
+        self._static = static
+        house_of_card = np.array([rs.house(c.house) for c in rs.house_cards])
+        self._cards_by_house = np.stack([np.flatnonzero(house_of_card == h) for h in range(H)])
+
+    def views(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """Named, shaped views into an observation vector (no copy)."""
+        return {p.name: vector[self._slices[p.name]].reshape(p.shape) for p in self.pieces}
+
+    def encode(self, state: GameState, observer: int | None) -> np.ndarray:
+        """The observation of house ``observer``; ``None`` gives the full-information view
+        (every order shown, canonical house order) used for a centralized critic."""
+        rs = self.ruleset
+        out = np.zeros(self.size, dtype=np.float32)
+        v = self.views(out)
+        rel = np.roll(np.arange(H), -(observer or 0))  # rel[i] = canonical house at slot i
+        to_rel = np.argsort(rel)  # canonical house -> slot
+        A = rs.num_areas
+
+        v["area_kind"][:] = self._static[:, :3]
+        v["area_fortification"][:] = self._static[:, 3:5]
+        v["area_icons"][:] = self._static[:, 5:7]
+        homes = rs.home_of >= 0
+        v["area_home"][np.flatnonzero(homes), to_rel[rs.home_of[homes]]] = 1
+        v["units"][:] = state.units[:, rel]
+        v["routed"][:] = state.routed[:, rel]
+        ctrl = state.control()
+        held = ctrl >= 0
+        v["control"][np.flatnonzero(held), to_rel[ctrl[held]]] = 1
+
+        placed = np.flatnonzero(state.orders >= 0)
+        owners = state.units[placed].sum(axis=2).argmax(axis=1)
+        visible = np.ones(len(placed), dtype=bool) if (state.orders_revealed or observer is None) \
+            else owners == observer
+        v["order"][placed[visible], state.orders[placed[visible]]] = 1
+        v["order_hidden"][placed[~visible]] = 1
+        tokens = state.power_tokens >= 0
+        v["power_tokens"][np.flatnonzero(tokens), to_rel[state.power_tokens[tokens]]] = 1
+        v["garrison"][:] = state.garrisons
+        v["neutral_force"][:] = state.neutral_forces
+        v["impassable"][:] = state.impassable
+
+        v["in_play"][:] = state.in_play[rel]
+        for t in range(len(TRACKS)):
+            houses = state.tracks[t]
+            pos = np.flatnonzero(houses >= 0)
+            v["track_position"][t, to_rel[houses[pos]], pos] = 1
+        v["supply"][:] = state.supply[rel]
+        v["power"][:] = state.power[rel]
+        v["victory_points"][:] = state.victory_points()[rel]
+        places = state.card_place[self._cards_by_house[rel]]  # [H, 7]
+        v["cards"][..., 0] = places == CardPlace.HAND
+        v["cards"][..., 1] = places == CardPlace.DISCARD
+        v["cards"][..., 2] = places == CardPlace.CHOSEN
+
+        if state.phase == Phase.WESTEROS:  # the face-up cards being resolved
+            drawn = np.flatnonzero(state.westeros_drawn > 0)
+            v["westeros_revealed"][drawn, state.westeros_decks[drawn,
+                                                               state.westeros_drawn[drawn] - 1]] = 1
+        v["order_bans"][:] = state.order_bans
+        v["wildling_threat"][0] = state.wildling_threat
+        if observer is not None:
+            known = state.wildling_known_top[observer]
+            if known >= 0 and known == state.wildling_deck[0]:
+                v["wildling_top_known"][known] = 1
+        v["round"][0] = state.round
+        v["phase"][int(state.phase)] = 1
+        v["blade_used"][0] = state.blade_used
+        v["raven_used"][0] = state.raven_used
+
+        d = state.pending
+        if d is not None:
+            v["decision_kind"][int(d.kind) - 1] = 1
+            v["decision_player"][to_rel[d.player]] = 1
+            area = d.context.get("area")
+            if isinstance(area, int) and 0 <= area < A:
+                v["decision_area"][area] = 1
+        self._encode_combat(state, v, to_rel)
+        return out
+
+    @staticmethod
+    def _encode_combat(state: GameState, v: dict[str, np.ndarray], to_rel: np.ndarray) -> None:
+        """The public facts of the combat in progress (never the cards being chosen)."""
+        combat = next((f for f in reversed(state.stack) if f["step"] == "combat"), None)
+        if combat is None:
+            return
+        v["combat_sides"][0, to_rel[combat["attacker"]]] = 1
+        v["combat_sides"][1, to_rel[combat["defender"]]] = 1
+        v["combat_area"][combat["area"]] = 1
+        v["combat_origin"][combat["origin"]] = 1
+        v["combat_attackers"][:] = combat["units"]
+        for house, side in combat.get("supports", {}).items():
+            v["combat_support"][to_rel[house], 0 if side == "attacker" else 1] = 1
