@@ -326,7 +326,7 @@ def _read(directory: Path, name: str) -> dict[str, Any]:
     path = directory / name
     try:
         with path.open(encoding="utf-8") as f:
-            doc = yaml.safe_load(f)
+            doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except FileNotFoundError:
         raise DataError(f"{name}: file not found in {directory}") from None
     except yaml.YAMLError as e:

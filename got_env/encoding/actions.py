@@ -71,11 +71,12 @@ class ActionCodec:
             raise ValueError(f"not an action of this space: {action!r}")
         if not seg.shape:
             return seg.offset
+        index = 0
         for v, n in zip(action[1:], seg.shape, strict=True):
             if not 0 <= v < n:
                 raise ValueError(f"argument {v} out of range 0..{n - 1} in {action!r}")
-        return seg.offset + int(np.ravel_multi_index(tuple(int(v) for v in action[1:]),
-                                                     seg.shape))
+            index = index * n + int(v)
+        return seg.offset + index
 
     def decode(self, index: int) -> Action:
         """The engine action at ``index``; raises ValueError outside 0..size-1."""

@@ -165,16 +165,22 @@ class GameState:
         area with neither by its printed shield, which acts as a permanent power token of its
         house (R13.3.1, R13.3.3). Seas and ports are held by the house whose ships are there.
         """
-        counts = self.unit_count()
-        has_units = counts.any(axis=1)
-        by_units = counts.argmax(axis=1).astype(np.int8)
-        rs = self.ruleset
-        shield = np.where(
-            rs.home_of >= 0, np.where(self.in_play[np.maximum(rs.home_of, 0)], rs.home_of, -1), -1
-        )
-        land = rs.kind == LAND
-        fallback = np.where(land, np.where(self.power_tokens >= 0, self.power_tokens, shield), -1)
-        return np.where(has_units, by_units, fallback).astype(np.int8)
+        counts = self.units.sum(axis=2)
+        by_units = counts.argmax(axis=1)
+        has_units = counts[np.arange(len(by_units)), by_units] > 0
+        return np.where(has_units, by_units, self._fallback_control()).astype(np.int8)
+
+    def _fallback_control(self) -> np.ndarray:
+        """Control of the areas without units: power tokens on land, else home shields."""
+        shield = self.__dict__.get("_shield")
+        if shield is None:  # depends only on the ruleset and the houses in play
+            rs = self.ruleset
+            home = rs.home_of
+            shield = np.where((home >= 0) & self.in_play[np.maximum(home, 0)], home, -1)
+            shield = np.where(rs.kind == LAND, shield, -1)
+            self.__dict__["_shield"] = shield
+        land = self.ruleset.kind == LAND
+        return np.where(land & (self.power_tokens >= 0), self.power_tokens, shield)
 
     def controlled_castles(self) -> np.ndarray:
         """int[house]: areas with a castle or stronghold each house controls (R22.1)."""
