@@ -1,0 +1,231 @@
+"""The board picture (render_mode="rgb_array"): layout data, array shape, and what it shows.
+
+The hidden-order tests are the ones that matter most: a picture rendered for one house must not
+let an agent tell apart two different secret orders of another house (R6: orders are placed face
+down until the reveal).
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+from got_env.data import DataError
+from got_env.engine import start_game
+from got_env.render import BOARD_SHAPE, load_layout, render_board, save_board_png
+from got_env.render.picture import MAP_FRACTION, area_pixel, check_layout
+
+WINDOW = 70  # pixels around a node centre that its tokens may touch
+
+
+@pytest.fixture(scope="module")
+def six():
+    return start_game(6, seed=0)
+
+
+def token(state, token_id: str) -> int:
+    return [t.id for t in state.ruleset.order_tokens].index(token_id)
+
+
+def changed_box(a: np.ndarray, b: np.ndarray) -> tuple[int, int, int, int]:
+    """(top, bottom, left, right) of the pixels that differ; fails if none differ."""
+    rows, cols = np.nonzero((a != b).any(axis=2))
+    assert rows.size, "the pictures are identical"
+    return int(rows.min()), int(rows.max()), int(cols.min()), int(cols.max())
+
+
+def assert_change_near(a: np.ndarray, b: np.ndarray, state, *area_ids: str) -> None:
+    """The maps differ, and only within WINDOW pixels of the given areas' nodes (the side panel
+    may change too: castles held, Power Pool)."""
+    map_width = int(BOARD_SHAPE[1] * MAP_FRACTION)
+    top, bottom, left, right = changed_box(a[:, :map_width], b[:, :map_width])
+    centres = [area_pixel(state.ruleset, i) for i in area_ids]
+    assert top >= min(r for r, _ in centres) - WINDOW
+    assert bottom <= max(r for r, _ in centres) + WINDOW
+    assert left >= min(c for _, c in centres) - WINDOW
+    assert right <= max(c for _, c in centres) + WINDOW
+
+
+# -- layout ------------------------------------------------------------------------------------
+def test_layout_covers_exactly_the_board_areas(rs):
+    assert set(load_layout(rs)) == {a.id for a in rs.areas}
+    assert len(load_layout(rs)) == 58
+
+
+def test_layout_check_names_a_missing_area(rs):
+    positions = load_layout(rs)
+    del positions["winterfell"]
+    with pytest.raises(DataError, match="'winterfell' has no position"):
+        check_layout(positions, rs)
+
+
+def test_layout_check_names_an_unknown_id(rs):
+    positions = load_layout(rs)
+    positions["winterfel"] = (1.0, 2.0)
+    with pytest.raises(DataError, match="unknown area id 'winterfel'"):
+        check_layout(positions, rs)
+    with pytest.raises(DataError, match="unknown area id 'kings-landin'"):
+        check_layout(load_layout(rs), rs, labels={"kings-landin": "KL"})
+
+
+def test_layout_is_oriented_like_the_map_of_westeros(rs):
+    """North at the top, the Iron Islands west, Dragonstone east, Dorne at the bottom right."""
+    p = load_layout(rs)
+    y = {k: v[1] for k, v in p.items()}
+    x = {k: v[0] for k, v in p.items()}
+    assert y["castle-black"] > y["winterfell"] > y["moat-cailin"] > y["riverrun"]
+    assert y["riverrun"] > y["kings-landing"] > y["highgarden"] > y["sunspear"]
+    assert x["pyke"] < x["riverrun"] < x["dragonstone"]
+    assert x["sunset-sea"] < x["lannisport"] and x["the-narrow-sea"] > x["the-twins"]
+    assert y["sunspear"] < 20 and x["sunspear"] > 70
+    assert y["bay-of-ice"] > 120 and x["bay-of-ice"] < 20
+
+
+def test_layout_puts_neighbours_close(rs):
+    """Land borders are short, every area's nearest neighbour is near, ports lie between."""
+    p = load_layout(rs)
+    kind = {a.id: a.kind for a in rs.areas}
+    for a, b in rs.borders:
+        if kind[a] == kind[b] == "land":
+            assert math.dist(p[a], p[b]) < 35, (a, b)
+    for a in rs.areas:
+        assert min(math.dist(p[a.id], p[n]) for n in rs.neighbours(a.id)) < 20, a.id
+        if a.kind == "port":
+            via_port = math.dist(p[a.port_land], p[a.id]) + math.dist(p[a.id], p[a.port_sea])
+            assert via_port <= 1.2 * math.dist(p[a.port_land], p[a.port_sea]), a.id
+
+
+# -- the array ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [6, 3])
+def test_render_board_is_an_rgb_uint8_array(players):
+    state = start_game(players, seed=0)
+    picture = render_board(state)
+    assert picture.shape == BOARD_SHAPE
+    assert picture.dtype == np.uint8
+    assert picture.ndim == 3 and picture.shape[2] == 3
+    assert picture.std() > 10  # not a blank canvas
+
+
+def test_render_board_is_deterministic_and_leaves_the_state_alone(six):
+    before = six.clone()
+    assert np.array_equal(render_board(six), render_board(six))
+    assert six == before
+
+
+def test_player_counts_look_different():
+    """3 players: the south is impassable, so the picture differs from the 4-player one there."""
+    three, four = start_game(3, seed=0), start_game(4, seed=0)
+    assert not np.array_equal(render_board(three), render_board(four))
+
+
+def test_moving_a_unit_changes_the_picture_only_there(six):
+    rs = six.ruleset
+    moved = six.clone()
+    stark, footman = rs.house("stark"), 0
+    white_harbor, widows_watch = rs.area("white-harbor"), rs.area("widows-watch")
+    assert moved.units[white_harbor, stark, footman] == 1
+    moved.units[white_harbor, stark, footman] = 0
+    moved.units[widows_watch, stark, footman] = 1
+    assert_change_near(render_board(six), render_board(moved), six,
+                       "white-harbor", "widows-watch")
+
+
+def test_routed_units_are_drawn_differently(six):
+    routed = six.clone()
+    routed.routed[six.ruleset.area("kingswood"), six.ruleset.house("baratheon"), 0] = 1
+    assert_change_near(render_board(six), render_board(routed), six, "kingswood")
+
+
+def test_power_token_and_wildling_threat_change_the_picture(six):
+    rs = six.ruleset
+    token_state = six.clone()
+    token_state.power_tokens[rs.area("harrenhal")] = rs.house("lannister")
+    assert_change_near(render_board(six), render_board(token_state), six, "harrenhal")
+    threat = six.clone()
+    threat.wildling_threat = 8
+    _, _, left, _ = changed_box(render_board(six), render_board(threat))
+    assert left >= BOARD_SHAPE[1] * MAP_FRACTION  # only the side panel changes
+
+
+# -- orders and what each house may see ---------------------------------------------------------
+def with_order(state, area_id: str, token_id: str, revealed: bool = False):
+    s = state.clone()
+    s.orders[s.ruleset.area(area_id)] = token(s, token_id)
+    s.orders_revealed = revealed
+    return s
+
+
+def test_hidden_enemy_orders_are_indistinguishable(six):
+    """Stark sees a "?" on Dragonstone, whatever Baratheon chose; Baratheon sees its own order."""
+    march = with_order(six, "dragonstone", "march-special")
+    defend = with_order(six, "dragonstone", "defense-1a")
+    stark_sees_march = render_board(march, observer="stark")
+    assert np.array_equal(stark_sees_march, render_board(defend, observer="stark"))
+    # ... but the marker is there: the picture differs from the order-less one, at Dragonstone.
+    assert_change_near(render_board(six, observer="stark"), stark_sees_march, six, "dragonstone")
+    # The owner (and the omniscient view) tell the two orders apart.
+    for observer in ("baratheon", None):
+        assert not np.array_equal(render_board(march, observer=observer),
+                                  render_board(defend, observer=observer))
+
+
+def test_observer_by_index_or_id_is_the_same(six):
+    march = with_order(six, "dragonstone", "march-special")
+    stark = six.ruleset.house("stark")
+    assert np.array_equal(render_board(march, observer=stark),
+                          render_board(march, observer="stark"))
+
+
+def test_revealed_orders_are_shown_to_everyone(six):
+    march = with_order(six, "dragonstone", "march-special", revealed=True)
+    defend = with_order(six, "dragonstone", "defense-1a", revealed=True)
+    assert not np.array_equal(render_board(march, observer="stark"),
+                              render_board(defend, observer="stark"))
+
+
+def test_orders_placed_through_the_engine_stay_hidden():
+    """A real Planning phase: the first order Baratheon places is a "?" for Lannister."""
+    from got_env.engine import apply, pending
+
+    state = start_game(6, seed=0)
+    decision = pending(state)
+    player = state.ruleset.houses[decision.player].id
+    observer = "lannister" if player != "lannister" else "stark"
+    area = decision.options[0][1]
+    pictures = []
+    for action in decision.options:
+        if action[1] != area:
+            continue
+        s = state.clone()
+        apply(s, action)
+        assert not s.orders_revealed and s.orders[area] >= 0
+        pictures.append(render_board(s, observer=observer))
+    assert len(pictures) > 1
+    assert all(np.array_equal(pictures[0], p) for p in pictures[1:])
+
+
+# -- files and memory -------------------------------------------------------------------------
+def test_save_board_png_writes_a_png(six, tmp_path):
+    from matplotlib.image import imread
+
+    path = save_board_png(six, tmp_path / "board.png", observer="stark")
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert imread(path).shape[:2] == BOARD_SHAPE[:2]
+
+
+def test_rendering_keeps_no_figures_alive(six):
+    """Per-step rendering must not accumulate matplotlib figures (memory leak)."""
+    render_board(six)
+    gc.collect()
+    before = sum(isinstance(o, Figure) for o in gc.get_objects())
+    for _ in range(3):
+        render_board(six)
+    gc.collect()
+    assert sum(isinstance(o, Figure) for o in gc.get_objects()) <= before
+    import matplotlib.pyplot as plt
+
+    assert plt.get_fignums() == []
