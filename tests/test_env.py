@@ -307,3 +307,20 @@ def test_state_shows_all_orders():
     e.step(e.codec.encode(d.options[0]))
     full = e.encoder.views(e.state())
     assert full["order"][d.options[0][1]].sum() == 1
+
+
+def test_docs_list_the_layout():
+    """docs/env.md documents every action segment and observation piece with its offset."""
+    from pathlib import Path
+
+    from got_env.data import load_ruleset
+    from got_env.encoding import ActionCodec, layout
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "env.md").read_text()
+    rs = load_ruleset()
+    for seg in ActionCodec(rs).segments:
+        assert f"| {seg.kind.upper()} | {seg.offset} | {seg.size} |" in doc
+    offset = 0
+    for piece in layout(rs):
+        assert f"| {piece.name} | {offset} | {piece.shape} |" in doc
+        offset += piece.size
