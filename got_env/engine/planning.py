@@ -12,6 +12,11 @@ Readings recorded here:
 * Identical tokens (the two Defense +1, Support +0, Raid and Consolidate Power tokens) are offered
   once: only the first unused copy, so no two options mean the same play.
 * Raven swap under a Westeros ban (AMBIG-7): the ban binds the swap, and so does the star limit.
+  A swap for a token identical to the one already there (the other Defense +1, ...) changes
+  nothing and is not offered.
+* Raven look (§10.4, R23.5): a house that keeps the card on top knows the top card
+  (``state.wildling_known_top``) until it is drawn. A card put on the bottom makes every house
+  that knew it as the top card (the holder, or an earlier Raven holder) stop knowing the top.
 """
 
 from __future__ import annotations
@@ -117,11 +122,14 @@ def run_planning(state: GameState, frame: dict) -> Decision | None:
 def _swaps(state: GameState, house: int) -> list[Action]:
     """("order", area, token): replace the house's order in ``area`` with an unused token
     (§10.4; star limit and Westeros bans bind, AMBIG-7)."""
+    rs = state.ruleset
     out = []
     for area, current in sorted(house_tokens_on_board(state, house).items()):
+        now = rs.order_tokens[current]
         for t in usable_tokens(state, house, exclude_area=area):
-            if t != current:
-                out.append(("order", area, t))
+            new = rs.order_tokens[t]
+            if (new.type, new.bonus, new.special) != (now.type, now.bonus, now.special):
+                out.append(("order", area, t))  # an identical token would change nothing
     return out
 
 
@@ -155,7 +163,9 @@ def act_planning(state: GameState, frame: dict, action: Action) -> None:
         state.wildling_known_top[raven] = top
         if action == choice("put-on-bottom"):
             state.wildling_deck = np.roll(state.wildling_deck, -1)
-            state.wildling_known_top[raven] = -1  # he knows the bottom card, not the new top
+            # Nobody knows the new top: the holder saw the buried card, and so may a house that
+            # saw it on top earlier (it knows where that card went, not what is now on top).
+            state.wildling_known_top[state.wildling_known_top == top] = -1
         _end(state)
         return
     raise AssertionError(stage)
