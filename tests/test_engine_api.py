@@ -256,7 +256,7 @@ def test_random_play_keeps_invariants(players):
     house cards are secret choices (R23.1, R23.4); orders go only where the house has units
     and no order yet, specials within the star limit (R10.1.1-R10.1.3, §10.4); a game that
     reaches the last round ranks by the victory track first (R22.3)."""
-    fuzz(players, range(10))
+    fuzz(players, range(30))
 
 
 @pytest.mark.slow
