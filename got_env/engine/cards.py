@@ -1,19 +1,29 @@
 """House-card abilities: one table keyed by card id (STYLE.md habit 6).
 
-Combat (combat.py) calls the abilities of the two revealed cards at fixed moments (R15.3.3-R15.3.4,
-facts §7 timing words):
+Every card with text (``ability`` not null in ``data/2e/house_cards.yaml``) has one
+:class:`Ability` in :data:`ABILITIES`, registered by ``got_env.engine.abilities`` (one module per
+house) when the engine is imported; a card without text has none (tests/test_card_registry.py).
+Combat (combat.py) consults the abilities of the two *revealed* cards through the named hooks of
+the record and nothing else, at fixed moments (R15.3.3-R15.3.4, facts §7 timing words):
 
 * ``cancel``: a step pushed right after the reveal, before every other ability (Tyrion).
 * ``reveal``: a step pushed after the cancel abilities, in Iron Throne order (Mace, Doran, ...).
-* ``strength`` / ``swords`` / ``fortifications``: static modifiers, ``fn(state, combat, side)
-  -> int`` added while strengths and icons are worked out (Stannis, Catelyn, Asha, ...).
+* ``strength`` / ``swords`` / ``fortifications``: static modifiers
+  ``fn(state, combat, owner_side, side) -> int``, asked for *both* sides while strengths and icons
+  are worked out; the result is added to ``side``'s card value (Balon lowers the opponent's,
+  Stannis raises his own).
+* ``unit_factor``: ``fn(state, combat, owner_side, side, house, unit_type) -> int``, a multiplier
+  of the strength of ``house``'s units of ``unit_type`` that add strength to ``side`` (attacking,
+  defending or supporting; routed units stay 0). The factors of both cards multiply (Kevan and
+  Victarion 2, Salladhor 0).
+* ``no_casualties``: the owner's units cannot be casualties of swords, of card text (Mace) or of
+  Tides of Battle skulls (The Blackfish; :func:`got_env.engine.combat.immune_to_casualties`).
 * ``after_winner``: a step pushed once the winner is known ("if you win/lose").
 * ``after_combat``: a step pushed after the combat cleanup (Patchface, Loras).
 
 Steps are registered with :func:`got_env.engine.flow.step`; their frame carries ``side``
-("attacker" or "defender") and they find the combat as the innermost "combat" frame.
-Cards without text (``ability: null`` in the data) need no entry. The abilities themselves are
-added card by card; a card with text and no entry plays as a plain card.
+("attacker" or "defender", the side of the card) and they find the combat as the innermost
+"combat" frame (:func:`combat_frame`).
 """
 
 from __future__ import annotations
@@ -23,22 +33,31 @@ from dataclasses import dataclass
 
 from .state import GameState
 
-Modifier = Callable[[GameState, dict, str], int]
+# fn(state, combat frame, side of the card's owner, side whose value is worked out) -> int
+Modifier = Callable[[GameState, dict, str, str], int]
+# fn(state, combat frame, owner side, side given strength, unit's house, unit type) -> multiplier
+UnitFactor = Callable[[GameState, dict, str, str, int, int], int]
 
 
 @dataclass(frozen=True)
 class Ability:
+    """The hooks of one card's text; a hook left None does nothing."""
+
     card: str
     cancel: str | None = None
     reveal: str | None = None
     strength: Modifier | None = None
     swords: Modifier | None = None
     fortifications: Modifier | None = None
+    unit_factor: UnitFactor | None = None
+    no_casualties: bool = False
     after_winner: str | None = None
     after_combat: str | None = None
 
 
 ABILITIES: dict[str, Ability] = {}
+
+STEP_HOOKS = ("cancel", "reveal", "after_winner", "after_combat")
 
 
 def register(ability: Ability) -> Ability:

@@ -24,6 +24,25 @@ Readings recorded here:
   winner's capture is decided in the cleanup.
 * R15.3.5 with the errata: discard piles are open at every step; hands are hidden while the cards
   are chosen (the chosen cards stay in this frame until both are revealed).
+
+House-card abilities (cards.py, abilities/) act only through the hooks of their
+:class:`~got_env.engine.cards.Ability` record, read here for the two revealed cards: static
+modifiers of either side's values (:func:`card_value`), unit-strength factors
+(:func:`unit_factors`), casualty immunity (:func:`immune_to_casualties`), and steps pushed at the
+reveal (cancel effects first), after the winner and after the cleanup (:func:`_next_ability`,
+R15.3.4). Those steps steer the rest of the combat through these frame keys:
+
+* ``cards[side]``: the side's card; a step may replace it (Tyrion, Aeron) or set None (no card:
+  strength 0, no icons, nothing to discard);
+* ``retreat_chooser`` / ``fewest_losses``: who picks the losing defender's retreat area, and
+  whether only the legal areas with the fewest losses are offered (Robb);
+* ``attackers_stay``: a winning attacker's units do not enter the embattled area; they stay,
+  standing, where they marched from (Arianne); should that break his supply, he destroys units
+  of his choice among them (D-45, as AMBIG-12 for a losing attacker);
+* ``card_to_hand``: sides whose played card goes back to hand instead of the discard pile in the
+  cleanup (Roose);
+* ``march_token`` (the March that started the combat) and ``entered`` (the attacking units that
+  moved in at the cleanup), read by after-combat steps (Loras).
 """
 
 from __future__ import annotations
@@ -39,7 +58,7 @@ from .board import (
     supply_ok,
     unused_units,
 )
-from .cards import ABILITIES
+from .cards import ABILITIES, Ability
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push, step
 from .state import FIEFDOMS, LAND, PORT, SHIP, SIEGE_ENGINE, CardPlace, GameState
@@ -60,49 +79,92 @@ def house_of(frame: dict, side: str) -> int:
 # --- strength and icons ----------------------------------------------------------------------
 
 
-def _modifier(state: GameState, frame: dict, side: str, what: str) -> int:
-    total = 0
-    for s in SIDES:
-        card = frame["cards"].get(s)
-        if card is None:
-            continue
-        ability = ABILITIES.get(state.ruleset.house_cards[card].id)
-        fn = getattr(ability, what, None) if ability else None
-        if fn is not None and s == side:
-            total += fn(state, frame, side)
-    return total
+def revealed_abilities(state: GameState, frame: dict) -> list[tuple[str, Ability]]:
+    """(owner side, ability) of the revealed cards with text, attacker first. Nothing before
+    both cards are revealed (a chosen card acts only once it is shown, R15.3.3)."""
+    if not frame.get("revealed"):
+        return []
+    out = []
+    for side in SIDES:
+        card = frame["cards"].get(side)
+        ability = ABILITIES.get(state.ruleset.house_cards[card].id) if card is not None else None
+        if ability is not None:
+            out.append((side, ability))
+    return out
 
 
 def card_value(state: GameState, frame: dict, side: str, what: str) -> int:
-    """Printed strength/swords/fortifications of the side's card plus static abilities."""
+    """Printed strength/swords/fortifications of the side's card plus the static modifiers of
+    both revealed cards (an ability may change the opponent's value: Balon). No card: 0."""
     card = frame["cards"].get(side)
     if card is None:
         return 0
-    printed = getattr(state.ruleset.house_cards[card], what)
-    return printed + _modifier(state, frame, side, what)
+    total = getattr(state.ruleset.house_cards[card], what)
+    for owner, ability in revealed_abilities(state, frame):
+        fn = getattr(ability, what)
+        if fn is not None:
+            total += fn(state, frame, owner, side)
+    return total
+
+
+def unit_factors(state: GameState, frame: dict, side: str, house: int) -> np.ndarray | None:
+    """int[unit type]: multipliers of the strength ``house``'s units add to ``side`` (product of
+    the revealed cards' ``unit_factor`` hooks); None when no card changes them."""
+    factor = None
+    for owner, ability in revealed_abilities(state, frame):
+        if ability.unit_factor is not None:
+            f = np.array([ability.unit_factor(state, frame, owner, side, house, u)
+                          for u in range(4)], dtype=np.int16)
+            factor = f if factor is None else factor * f
+    return factor
+
+
+def immune_to_casualties(state: GameState, frame: dict, side: str) -> bool:
+    """Whether ``side``'s units cannot be casualties of swords, card text or Tides skulls
+    (a revealed card with ``no_casualties``: The Blackfish)."""
+    return any(owner == side and ability.no_casualties
+               for owner, ability in revealed_abilities(state, frame))
+
+
+def defense_bonus(state: GameState, frame: dict) -> int:
+    """§15.2: the bonus of the defender's Defense order in the embattled area, 0 if none."""
+    area = frame["area"]
+    if state.orders[area] >= 0 and occupant(state, area) == frame["defender"]:
+        token = state.ruleset.order_tokens[state.orders[area]]
+        if token.type == "defense":
+            return int(token.bonus)
+    return 0
+
+
+def supporters(state: GameState, frame: dict, side: str) -> list[int]:
+    """Houses whose declared (and not refused) support still counts for ``side``: at least one
+    of their Support orders is still on the board (a removed order gives nothing, facts §7)."""
+    return [h for h, given in frame.get("supports", {}).items()
+            if given == side and any(state.orders[a] >= 0 for a in frame["support_areas"][h])]
 
 
 def initial_strength(state: GameState, frame: dict, side: str) -> int:
-    """§15.2: units + order modifier + support given to the side + garrison (defender)."""
+    """§15.2: units + order modifier + support given to the side + garrison (defender), with the
+    revealed cards' unit factors (R15.3.7)."""
     area, origin = frame["area"], frame["origin"]
     rs = state.ruleset
     h = frame[side]
+    factor = unit_factors(state, frame, side, h)
     if side == "attacker":
-        total = unit_strength(state, origin, h, np.array(frame["units"]), None, area)
+        total = unit_strength(state, origin, h, np.array(frame["units"]), None, area, factor)
         total += frame["march_bonus"]
     else:
-        total = unit_strength(state, area, h, state.units[area, h], state.routed[area, h], None)
-        if state.orders[area] >= 0 and occupant(state, area) == h:
-            token = rs.order_tokens[state.orders[area]]
-            if token.type == "defense":
-                total += int(token.bonus)
+        total = unit_strength(state, area, h, state.units[area, h], state.routed[area, h], None,
+                              factor)
+        total += defense_bonus(state, frame)
         if rs.home_of[area] == h:
             total += int(state.garrisons[area])  # R17.2
     for supporter, given in frame["supports"].items():
         if given == side:
+            factor = unit_factors(state, frame, side, supporter)
             for a in frame["support_areas"][supporter]:
                 if state.orders[a] >= 0:  # a removed Support order no longer gives (facts §7)
-                    total += support_strength(state, a, area, for_attacker=side == "attacker")
+                    total += support_strength(state, a, area, side == "attacker", factor)
     return total
 
 
@@ -122,6 +184,7 @@ def run_combat(state: GameState, frame: dict) -> Decision | None:
     if stage == "support":
         frame.setdefault("supports", {})
         frame.setdefault("asked", [])
+        frame.setdefault("march_token", int(state.orders[frame["origin"]]))
         if "support_areas" not in frame:
             frame["support_areas"] = {h: areas for h, areas in
                                       support_orders(state, frame["area"]).items()}
@@ -158,6 +221,7 @@ def run_combat(state: GameState, frame: dict) -> Decision | None:
                                 tuple(("card", c) for c in hand), _ctx(frame), secret=True)
         for side in SIDES:
             state.card_place[frame["cards"][side]] = CardPlace.CHOSEN
+        frame["revealed"] = True
         frame["stage"] = "reveal"
         frame["abilities_done"] = []
         return None
@@ -187,9 +251,10 @@ def run_combat(state: GameState, frame: dict) -> Decision | None:
         return _retreat_losses(state, frame)
     if stage == "cleanup":
         _cleanup(state, frame)
-        frame["stage"] = "after_combat"
-        frame["abilities_done"] = []
+        frame["stage"] = "stay_losses"
         return None
+    if stage == "stay_losses":
+        return _stay_losses(state, frame)
     if stage == "after_combat":
         return _next_ability(state, frame, ("after_combat",), next_stage="end")
     pop(state)
@@ -233,6 +298,10 @@ def act_combat(state: GameState, frame: dict, action: Action) -> None:
     elif stage == "retreat_losses":
         _, area, u = action
         _lose_retreating(state, frame, area, u)
+    elif stage == "stay_losses":
+        _, area, u = action
+        destroy_unit(state, area, frame["attacker"], u, routed=False)
+        frame["stayed"][u] -= 1
     else:
         raise AssertionError(stage)
 
@@ -273,7 +342,8 @@ def _decide_winner(state: GameState, frame: dict) -> None:
     frame["winner"], frame["loser"] = winner, other(winner)
     swords = card_value(state, frame, winner, "swords")
     forts = card_value(state, frame, frame["loser"], "fortifications")
-    frame["casualties_left"] = max(0, swords - forts)
+    immune = immune_to_casualties(state, frame, frame["loser"])
+    frame["casualties_left"] = 0 if immune else max(0, swords - forts)
 
 
 def _loser_area(frame: dict) -> int:
@@ -345,8 +415,11 @@ def _retreat(state: GameState, frame: dict) -> Decision | None:
         return None
     options = retreat_areas(state, frame)
     moving = int(state.units[area, h].sum())
-    fitting = [a for a in options if supply_ok(state, h, {area: -moving, a: moving})]
-    options = fitting or options
+    losses = {a: retreat_losses(state, h, area, a, moving) for a in options}
+    if frame.get("fewest_losses"):  # only the areas where the loser loses the fewest units
+        options = [a for a in options if losses[a] == min(losses.values())]
+    else:  # item 5: an area that breaks supply only if no other is legal
+        options = [a for a in options if losses[a] == 0] or options
     if not options:  # no legal retreat: all are destroyed
         for u in range(4):
             for _ in range(int(state.units[area, h, u])):
@@ -356,6 +429,15 @@ def _retreat(state: GameState, frame: dict) -> Decision | None:
     chooser = frame.get("retreat_chooser", h)
     return Decision(chooser, DecisionKind.RETREAT_AREA, tuple(("area", a) for a in options),
                     _ctx(frame))
+
+
+def retreat_losses(state: GameState, house: int, area: int, dest: int, moving: int) -> int:
+    """How many of the ``moving`` units retreating from ``area`` to ``dest`` must be destroyed
+    for the house to fit its supply limits there (§15.6 6.3 item 5, AMBIG-12)."""
+    for k in range(moving + 1):
+        if supply_ok(state, house, {area: -moving, dest: moving - k}):
+            return k
+    return moving
 
 
 def _move_retreat(state: GameState, frame: dict) -> None:
@@ -418,16 +500,39 @@ def _cleanup(state: GameState, frame: dict) -> None:
             state.power_tokens[area] = -1
         if rs.home_of[area] == dfn:
             state.garrisons[area] = 0  # R17.4
-        units = frame["units"]
+        units = [0, 0, 0, 0] if frame.get("attackers_stay") else frame["units"]
+        if frame.get("attackers_stay"):
+            frame["stayed"] = list(frame["units"])
         for u in range(4):
             if units[u]:
                 move_unit(state, frame["origin"], area, att, u, n=int(units[u]))
-        frame["units"] = [0, 0, 0, 0]  # no attacker is waiting any more: they have entered
+        frame["entered"] = list(units)
+        frame["units"] = [0, 0, 0, 0]  # no attacker is waiting any more: in, or staying home
         capture_ports_after_control_change(state, before)
     for side in SIDES:
-        discard_after_combat(state, frame[side], frame["cards"][side])
+        card = frame["cards"][side]
+        if card is None:
+            continue
+        if side in frame.get("card_to_hand", ()):
+            state.card_place[card] = CardPlace.HAND
+        else:
+            discard_after_combat(state, frame[side], card)
     for a in (area, frame["origin"]):
         remove_orphan_order(state, a)
+
+
+def _stay_losses(state: GameState, frame: dict) -> Decision | None:
+    """AMBIG-12 for winning attackers kept out of the embattled area (``attackers_stay``): back
+    for good in their start area they may break supply; the attacker destroys units of his
+    choice among them (D-45) until the position fits."""
+    stayed, h = frame.get("stayed"), frame["attacker"]
+    if not stayed or not any(stayed) or supply_ok(state, h):
+        frame["stage"] = "after_combat"
+        frame["abilities_done"] = []
+        return None
+    return Decision(h, DecisionKind.RETREAT_SUPPLY_LOSS,
+                    tuple(("unit", frame["origin"], u) for u in range(4) if stayed[u] > 0),
+                    _ctx(frame))
 
 
 def discard_after_combat(state: GameState, house: int, card: int) -> None:
@@ -479,3 +584,6 @@ def act_port_capture(state: GameState, frame: dict, action: Action) -> None:
     state.units[port, h, SHIP] = action[1]
     state.orders[port] = -1  # the old owner's order goes back to him
     pop(state)
+
+
+from . import abilities  # noqa: E402,F401  (registers every card's Ability and its steps)

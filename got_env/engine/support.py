@@ -17,14 +17,19 @@ BASE_STRENGTH = np.array([1, 2, 1, 0], dtype=np.int16)  # footman, knight, ship,
 
 
 def unit_strength(state: GameState, area: int, house: int, counts: np.ndarray,
-                  routed: np.ndarray | None, attacking_into: int | None) -> int:
+                  routed: np.ndarray | None, attacking_into: int | None,
+                  factor: np.ndarray | None = None) -> int:
     """Combat strength of ``counts`` units (§15.0): routed units give 0; a Siege Engine gives 4
-    when attacking, or supporting the attack, into an area with a castle or stronghold."""
+    when attacking, or supporting the attack, into an area with a castle or stronghold.
+    ``factor`` (int[unit type]) multiplies each type's strength (house-card abilities: Kevan,
+    Victarion, Salladhor)."""
     standing = counts - (routed if routed is not None else 0)
-    strength = int((standing * BASE_STRENGTH).sum())
+    base = BASE_STRENGTH.copy()
     if attacking_into is not None and state.ruleset.fort_level[attacking_into] > 0:
-        strength += 4 * int(standing[SIEGE_ENGINE])
-    return strength
+        base[SIEGE_ENGINE] = 4
+    if factor is not None:
+        base = base * factor
+    return int((standing * base).sum())
 
 
 def can_support(state: GameState, support_area: int, embattled: int) -> bool:
@@ -54,12 +59,13 @@ def support_orders(state: GameState, embattled: int) -> dict[int, list[int]]:
 
 
 def support_strength(state: GameState, support_area: int, embattled: int,
-                     for_attacker: bool) -> int:
+                     for_attacker: bool, factor: np.ndarray | None = None) -> int:
     """R15.1.2: all units of the area (Siege Engines only for the attacker into a castle or
-    stronghold), plus the Support order's bonus (+1 for the special Support)."""
+    stronghold), plus the Support order's bonus (+1 for the special Support). ``factor``: as in
+    :func:`unit_strength`."""
     house = occupant(state, support_area)
     units = unit_strength(state, support_area, house, state.units[support_area, house],
                           state.routed[support_area, house],
-                          embattled if for_attacker else None)
+                          embattled if for_attacker else None, factor)
     return units + int(state.ruleset.order_tokens[state.orders[support_area]].bonus or 0)
 

@@ -1,0 +1,79 @@
+"""Greyjoy cards with text: Victarion, Balon, Theon, Asha, Aeron Damphair (facts §7; D-35)."""
+
+from __future__ import annotations
+
+from ..cards import Ability, combat_frame, register
+from ..combat import supporters
+from ..decision import DONE, Action, Decision, DecisionKind
+from ..flow import on_action, pop, step
+from ..state import SHIP, CardPlace, GameState
+from .base import ctx, replace_card, step_name
+
+
+def victarion_greyjoy(state: GameState, combat: dict, owner: str, side: str, house: int,
+                      unit_type: int) -> int:
+    """Static: Victarion's player attacks, so each of his own Ships adding strength to his side
+    (attacking, or in his supporting areas) counts 2. Routed Ships still give 0."""
+    own = side == owner == "attacker" and house == combat[owner]
+    return 2 if own and unit_type == SHIP else 1
+
+
+def balon_greyjoy(state: GameState, combat: dict, owner: str, side: str) -> int:
+    """Static: the printed strength of the opponent's card counts 0 (its own text bonuses
+    stay)."""
+    card = combat["cards"].get(side)
+    if side == owner or card is None:
+        return 0
+    return -state.ruleset.house_cards[card].strength
+
+
+def theon_greyjoy(state: GameState, combat: dict, owner: str, side: str) -> int:
+    """Static: defending an area with a Castle or Stronghold, +1 strength and one sword."""
+    fort = state.ruleset.fort_level[combat["area"]] > 0
+    return 1 if side == owner == "defender" and fort else 0
+
+
+def asha_swords(state: GameState, combat: dict, owner: str, side: str) -> int:
+    """Static: with no support at all for her side, two swords ..."""
+    return 2 if side == owner and not supporters(state, combat, owner) else 0
+
+
+def asha_fortifications(state: GameState, combat: dict, owner: str, side: str) -> int:
+    """... and one fortification."""
+    return 1 if side == owner and not supporters(state, combat, owner) else 0
+
+
+AERON = step_name("aeron-damphair")
+
+
+@step(AERON)
+def run_aeron(state: GameState, frame: dict) -> Decision | None:
+    """At the reveal: with 2+ available power and another card in hand, Aeron's player may pay
+    2 power to discard Aeron and play another card of his hand instead (D-35)."""
+    combat = combat_frame(state)
+    h = combat[frame["side"]]
+    hand = state.hand(h)
+    if state.power[h] < 2 or not hand:
+        pop(state)
+        return None
+    return Decision(h, DecisionKind.AERON_SWAP, tuple(("card", c) for c in hand) + (DONE,),
+                    ctx(combat))
+
+
+@on_action(AERON)
+def act_aeron(state: GameState, frame: dict, action: Action) -> None:
+    combat = combat_frame(state)
+    pop(state)
+    if action == DONE:
+        return
+    side = frame["side"]
+    state.power[combat[side]] -= 2  # to the Power Pool
+    state.card_place[combat["cards"][side]] = CardPlace.DISCARD
+    replace_card(state, combat, side, action[1])
+
+
+register(Ability("victarion-greyjoy", unit_factor=victarion_greyjoy))
+register(Ability("balon-greyjoy", strength=balon_greyjoy))
+register(Ability("theon-greyjoy", strength=theon_greyjoy, swords=theon_greyjoy))
+register(Ability("asha-greyjoy", swords=asha_swords, fortifications=asha_fortifications))
+register(Ability("aeron-damphair", reveal=AERON))

@@ -1,0 +1,99 @@
+"""Lannister cards with text: Tywin, Ser Kevan, Tyrion, Cersei (facts §7; D-33, D-34, D-41)."""
+
+from __future__ import annotations
+
+from ..board import gain_power
+from ..cards import Ability, combat_frame, register
+from ..decision import DONE, NO, YES, Action, Decision, DecisionKind
+from ..flow import on_action, pop, step
+from ..state import FOOTMAN, CardPlace, GameState
+from .base import ctx, effect_step, orders_of, other, replace_card, step_name
+
+
+@effect_step("tywin-lannister")
+def tywin_lannister(state: GameState, combat: dict, side: str) -> None:
+    """After the winner: Tywin won, so his player gains 2 power from the Pool (fewer if it
+    holds fewer of his tokens, AMBIG-21)."""
+    if combat["winner"] == side:
+        gain_power(state, combat[side], 2)
+
+
+def ser_kevan_lannister(state: GameState, combat: dict, owner: str, side: str, house: int,
+                        unit_type: int) -> int:
+    """Static: Kevan's player attacks, so each of his own Footmen adding strength to his side
+    (attacking, or in his supporting areas) counts 2. Routed Footmen still give 0."""
+    own = side == owner == "attacker" and house == combat[owner]
+    return 2 if own and unit_type == FOOTMAN else 1
+
+
+TYRION = step_name("tyrion-lannister")
+
+
+@step(TYRION)
+def run_tyrion(state: GameState, frame: dict) -> Decision | None:
+    """At the reveal, as a cancel effect (R15.3.4): D-33, then the opponent's D-34."""
+    combat = combat_frame(state)
+    opp = other(frame["side"])
+    stage = frame.setdefault("stage", "cancel")
+    if stage == "cancel":
+        card = combat["cards"].get(opp)
+        if card is None:
+            pop(state)
+            return None
+        return Decision(combat[frame["side"]], DecisionKind.TYRION_CANCEL, (YES, NO),
+                        ctx(combat, card=card))
+    options = tuple(("card", c) for c in state.hand(combat[opp]) if c != frame["cancelled"])
+    if not options:  # no other card: he fights with none
+        pop(state)
+        return None
+    return Decision(combat[opp], DecisionKind.REPLACEMENT_CARD, options,
+                    ctx(combat, cancelled=frame["cancelled"]))
+
+
+@on_action(TYRION)
+def act_tyrion(state: GameState, frame: dict, action: Action) -> None:
+    combat = combat_frame(state)
+    opp = other(frame["side"])
+    if frame["stage"] == "cancel":
+        if action == NO:
+            pop(state)
+            return
+        card = combat["cards"][opp]
+        state.card_place[card] = CardPlace.HAND  # back to hand; its ability does not apply
+        combat["cards"][opp] = None
+        frame["cancelled"] = card
+        frame["stage"] = "replace"
+        return
+    replace_card(state, combat, opp, action[1])
+    pop(state)
+
+
+CERSEI = step_name("cersei-lannister")
+
+
+@step(CERSEI)
+def run_cersei(state: GameState, frame: dict) -> Decision | None:
+    """After the winner: Cersei won, so her player may remove one of the loser's order tokens
+    (D-41); the embattled area and the attacker's start area are not offered (their orders go in
+    the cleanup anyway; facts §12 D9, S&R)."""
+    combat = combat_frame(state)
+    side = frame["side"]
+    if combat["winner"] != side:
+        pop(state)
+        return None
+    skip = (combat["area"], combat["origin"])
+    options = tuple(("area", a) for a in orders_of(state, combat[other(side)]) if a not in skip)
+    return Decision(combat[side], DecisionKind.CERSEI_ORDER, options + (DONE,), ctx(combat))
+
+
+@on_action(CERSEI)
+def act_cersei(state: GameState, frame: dict, action: Action) -> None:
+    if action != DONE:
+        state.orders[action[1]] = -1  # back to its owner
+    pop(state)
+
+
+register(Ability("tywin-lannister", after_winner=step_name("tywin-lannister")))
+register(Ability("ser-kevan-lannister", unit_factor=ser_kevan_lannister))
+register(Ability("tyrion-lannister", cancel=TYRION))
+register(Ability("cersei-lannister", after_winner=CERSEI))
