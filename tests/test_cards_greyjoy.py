@@ -124,7 +124,7 @@ def test_asha_greyjoy_without_support(ended, monkeypatch, text, supported):
         retreat(s, "stoney-sept")
     st, frame = last_combat(ended)
     assert frame["strength"] == {"attacker": 6 if supported else 5, "defender": 4}
-    assert frame["casualties_left"] == 0
+    assert frame["casualties"][0][1] == 0
     assert total_units(st, "lannister") == (0 if icons else 2)
     assert units_in(st, "riverrun", "greyjoy") == "KK"
 

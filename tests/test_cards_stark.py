@@ -122,7 +122,7 @@ def test_the_blackfish_takes_no_casualties_from_swords(ended, monkeypatch, text)
         retreat(s, "riverrun")
     st, frame = last_combat(ended)
     assert frame["strength"] == {"attacker": 7, "defender": 3}
-    assert frame["casualties_left"] == (0 if text else 3 - 2)
+    assert frame["casualties"][0][1] == (0 if text else 3 - 2)
     assert total_units(st, "stark") == (2 if text else 0)
     if text:
         assert routed_in(st, "riverrun", "stark") == "FF"

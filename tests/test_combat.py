@@ -68,7 +68,7 @@ def test_p20_combat_example(ended):
     st, frame = last_combat(ended)
     assert frame["strength"] == {"attacker": 4, "defender": 4}
     assert frame["winner"] == "defender"
-    assert frame["casualties_left"] == 0
+    assert frame["casualties"][0][1] == 0
     assert units_in(st, "kings-landing", "tyrell") == "FK"
     assert routed_in(st, "kings-landing", "tyrell") == "FK"
     assert units_in(st, "kingswood", "lannister") == "FF"

@@ -238,9 +238,9 @@ def test_invariants_count_attackers_once_after_they_entered():
 # -- random play -------------------------------------------------------------------------------
 
 
-def fuzz(players: int, seeds: range) -> None:
+def fuzz(players: int, seeds: range, options: dict | None = None) -> None:
     for seed in seeds:
-        s = start_game(num_players=players, seed=seed)
+        s = start_game(num_players=players, seed=seed, options=options)
         check_decision_point(s)
         try:
             play(s, seed=1000 + seed, checks=True)
@@ -257,6 +257,19 @@ def test_random_play_keeps_invariants(players):
     and no order yet, specials within the star limit (R10.1.1-R10.1.3, §10.4); a game that
     reaches the last round ranks by the victory track first (R22.3)."""
     fuzz(players, range(30))
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_random_play_with_tides_of_battle_keeps_invariants(players):
+    """§24: the same checks with the Tides of Battle option (and every house card active)."""
+    fuzz(players, range(15), options={"tides_of_battle": True})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_random_play_with_tides_many_games(players):
+    """§24: 200 full games per player count with Tides of Battle."""
+    fuzz(players, range(300, 500), options={"tides_of_battle": True})
 
 
 @pytest.mark.slow

@@ -103,7 +103,7 @@ def test_garrison_removed_when_its_side_loses_whatever_the_icons(ended):
     retreat(s, "stoney-sept")
     st, frame = last_combat(ended)
     assert frame["strength"] == {"attacker": 8, "defender": 5}
-    assert frame["casualties_left"] == 0
+    assert frame["casualties"][0][1] == 0
     assert st.garrisons[st.ruleset.area("lannisport")] == 0
     assert units_in(st, "stoney-sept", "lannister") == "F"
     assert units_in(st, "lannisport", "stark") == "KK"

@@ -80,6 +80,7 @@ def layout(ruleset: Ruleset) -> tuple[Piece, ...]:
         Piece("combat_origin", (A,)),
         Piece("combat_attackers", (U,)),
         Piece("combat_support", (H, 2)),  # declared for attacker, for defender
+        Piece("combat_tides", (2, len(ruleset.tides_cards))),  # attacker's, defender's card
     )
 
 
@@ -179,11 +180,12 @@ class ObservationEncoder:
             area = d.context.get("area")
             if isinstance(area, int) and 0 <= area < A:
                 v["decision_area"][area] = 1
-        self._encode_combat(state, v, to_rel)
+        self._encode_combat(state, v, to_rel, observer)
         return out
 
     @staticmethod
-    def _encode_combat(state: GameState, v: dict[str, np.ndarray], to_rel: np.ndarray) -> None:
+    def _encode_combat(state: GameState, v: dict[str, np.ndarray], to_rel: np.ndarray,
+                       observer: int | None) -> None:
         """The public facts of the combat in progress (never the cards being chosen)."""
         combat = next((f for f in reversed(state.stack) if f["step"] == "combat"), None)
         if combat is None:
@@ -195,3 +197,9 @@ class ObservationEncoder:
         v["combat_attackers"][:] = combat["units"]
         for house, side in combat.get("supports", {}).items():
             v["combat_support"][to_rel[house], 0 if side == "attacker" else 1] = 1
+        for i, side in enumerate(("attacker", "defender")):
+            card = combat.get("tides", {}).get(side)
+            # one's own Tides card is seen once drawn, the opponent's at the reveal (§24)
+            if card is not None and (combat.get("tides_revealed") or observer is None
+                                     or combat[side] == observer):
+                v["combat_tides"][i, card] = 1

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import tides
 from .board import (
     destroy_unit,
     land_destinations,
@@ -171,7 +172,8 @@ def initial_strength(state: GameState, frame: dict, side: str) -> int:
 def final_strength(state: GameState, frame: dict, side: str) -> int:
     """§15.5: initial strength + house card (with abilities) + 1 for the Blade."""
     blade = 1 if frame.get("blade") == side else 0
-    return initial_strength(state, frame, side) + card_value(state, frame, side, "strength") + blade
+    return (initial_strength(state, frame, side) + card_value(state, frame, side, "strength")
+            + blade + tides.value(state, frame, side, "strength"))
 
 
 # --- the combat frame ------------------------------------------------------------------------
@@ -212,6 +214,9 @@ def run_combat(state: GameState, frame: dict) -> Decision | None:
                                     {**_ctx(frame), "supporter": supporter})
         frame["stage"] = "cards"
         frame["cards"] = {}
+        if state.options.get("tides_of_battle"):
+            frame["tides_deck"] = tides.fresh_deck(state)  # §24, FAQ: before every card choice
+            frame["tides"] = {}
         return None
     if stage == "cards":
         for side in SIDES:
@@ -226,14 +231,28 @@ def run_combat(state: GameState, frame: dict) -> Decision | None:
         frame["abilities_done"] = []
         return None
     if stage == "reveal":
-        return _next_ability(state, frame, ("cancel", "reveal"), next_stage="blade")
+        following = "tides_draw" if tides.in_use(state, frame) else "blade"
+        return _next_ability(state, frame, ("cancel", "reveal"), next_stage=following)
+    if stage == "tides_draw":
+        for side in SIDES:
+            tides.draw(frame, side)
+        frame["stage"] = "tides_redraw"
+        side = _blade_side(state, frame)
+        if side is not None:
+            frame["blade_side"] = side
+            return Decision(frame[side], DecisionKind.BLADE_REDRAW, (choice("yes"), choice("no")),
+                            _ctx(frame))
+        return None
+    if stage == "tides_redraw":  # the D-39 answer is played with stage already here
+        frame["tides_revealed"] = True
+        frame["stage"] = "blade"
+        return None
     if stage == "blade":
         frame["stage"] = "resolve"
-        holder = state.holder(FIEFDOMS)
-        side = next((s for s in SIDES if frame[s] == holder), None)
-        if side is not None and not state.blade_used:
+        side = _blade_side(state, frame)
+        if side is not None:
             frame["blade_side"] = side
-            return Decision(holder, DecisionKind.BLADE_PLUS_ONE,
+            return Decision(frame[side], DecisionKind.BLADE_PLUS_ONE,
                             (choice("yes"), choice("no")), _ctx(frame))
         return None
     if stage == "resolve":
@@ -261,6 +280,14 @@ def run_combat(state: GameState, frame: dict) -> Decision | None:
     return None
 
 
+def _blade_side(state: GameState, frame: dict) -> str | None:
+    """The combatant side holding the unused Valyrian Steel Blade, if any (§15.4)."""
+    if state.blade_used:
+        return None
+    holder = state.holder(FIEFDOMS)
+    return next((s for s in SIDES if frame[s] == holder), None)
+
+
 def _ctx(frame: dict) -> dict:
     return {"area": frame["area"], "attacker": frame["attacker"], "defender": frame["defender"]}
 
@@ -280,17 +307,22 @@ def act_combat(state: GameState, frame: dict, action: Action) -> None:
     elif stage == "cards":
         side = "attacker" if "attacker" not in frame["cards"] else "defender"
         frame["cards"][side] = action[1]
+    elif stage == "tides_redraw":  # D-39: discard the Tides card and draw again (§24 step 2)
+        if action == choice("yes"):
+            tides.draw(frame, frame["blade_side"])
+            state.blade_used = True
     elif stage == "resolve":  # the Blade's answer (asked with stage already "resolve")
         if action == choice("yes"):
             frame["blade"] = frame["blade_side"]
             state.blade_used = True
     elif stage == "casualties":
         _, area, u = action
-        house = frame[frame["loser"]]
-        if frame["loser"] == "attacker":
+        entry = next(e for e in frame["casualties"]
+                     if e[1] > 0 and combat_units(state, frame, e[0])[1].any())
+        if entry[0] == "attacker":
             frame["units"][u] -= 1
-        destroy_unit(state, area, house, u, routed=False)
-        frame["casualties_left"] -= 1
+        destroy_unit(state, area, frame[entry[0]], u, routed=False)
+        entry[1] -= 1
     elif stage == "retreat":
         frame["retreat_to"] = action[1]
         frame["stage"] = "retreat_move"
@@ -339,30 +371,40 @@ def _decide_winner(state: GameState, frame: dict) -> None:
     else:
         pos = {s: state.track_position(FIEFDOMS, frame[s]) for s in SIDES}
         winner = min(SIDES, key=lambda s: pos[s])
-    frame["winner"], frame["loser"] = winner, other(winner)
-    swords = card_value(state, frame, winner, "swords")
-    forts = card_value(state, frame, frame["loser"], "fortifications")
-    immune = immune_to_casualties(state, frame, frame["loser"])
-    frame["casualties_left"] = 0 if immune else max(0, swords - forts)
+    loser = other(winner)
+    frame["winner"], frame["loser"] = winner, loser
+    swords = card_value(state, frame, winner, "swords") + tides.value(state, frame, winner,
+                                                                        "swords")
+    forts = card_value(state, frame, loser, "fortifications") + tides.value(state, frame, loser,
+                                                                           "fortifications")
+    # §15.6 6.2; §24 step 5: each skull costs the opponent one more, whoever won.
+    due = {loser: max(0, swords - forts) + tides.value(state, frame, winner, "skulls"),
+           winner: tides.value(state, frame, loser, "skulls")}
+    frame["casualties"] = [[side, 0 if immune_to_casualties(state, frame, side) else due[side]]
+                           for side in (loser, winner)]
 
 
-def _loser_area(frame: dict) -> int:
-    return frame["origin"] if frame["loser"] == "attacker" else frame["area"]
+def combat_units(state: GameState, frame: dict, side: str) -> tuple[int, np.ndarray]:
+    """(area where they stand, int[unit type]) of a side's non-routed units in the combat: the
+    attackers still wait in the March's area; the defenders stand in the embattled area."""
+    if side == "attacker":
+        return frame["origin"], np.array(frame["units"])
+    area, house = frame["area"], frame["defender"]
+    return area, state.units[area, house] - state.routed[area, house]
 
 
 def _casualty(state: GameState, frame: dict) -> Decision | None:
-    """D-43: the loser destroys one of his non-routed units in the combat per casualty."""
-    area, house = _loser_area(frame), frame[frame["loser"]]
-    if frame["loser"] == "attacker":
-        standing = np.array(frame["units"])
-    else:
-        standing = state.units[area, house] - state.routed[area, house]
-    if frame["casualties_left"] <= 0 or not standing.any():
-        frame["stage"] = "retreat"
-        return None
-    return Decision(house, DecisionKind.CASUALTY,
-                    tuple(("unit", area, u) for u in range(4) if standing[u] > 0),
-                    {**_ctx(frame), "left": frame["casualties_left"]})
+    """D-43: one casualty at a time, the loser's first (swords, then the winner's skulls), then
+    the winner's (the loser's skulls); the victim picks among his non-routed units in the combat.
+    Casualties beyond those units are ignored (AMBIG-18)."""
+    for side, left in frame["casualties"]:
+        area, standing = combat_units(state, frame, side)
+        if left > 0 and standing.any():
+            return Decision(frame[side], DecisionKind.CASUALTY,
+                            tuple(("unit", area, u) for u in range(4) if standing[u] > 0),
+                            {**_ctx(frame), "left": left})
+    frame["stage"] = "retreat"
+    return None
 
 
 def retreat_areas(state: GameState, frame: dict) -> list[int]:

@@ -28,8 +28,8 @@ Readings where the text leaves room (pinned down by tests/test_house_cards.py):
 * Queen of Thorns (D-38): compulsory when the opponent has an order (any type) in an area really
   adjacent to the embattled area; the attacker's start area is never offered.
 * Doran (D-36): any of the three tracks, even one where the opponent is already last.
-* The Blackfish: no casualties from swords or Mace. Tides of Battle skulls are not in the engine
-  yet; a Tides implementation must ask :func:`got_env.engine.combat.immune_to_casualties`.
+* The Blackfish: no casualties from swords, Mace or Tides of Battle skulls (combat.py asks
+  :func:`got_env.engine.combat.immune_to_casualties` for all three).
 * Catelyn: the defender's Defense order bonus counts twice (+2 for +1, +4 for +2).
 * Kevan, Victarion: only the owner's own Footmen / Ships adding strength to his side double
   (attacking or supporting him), and only when he attacks. Salladhor: every non-Baratheon Ship
