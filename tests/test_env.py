@@ -324,3 +324,21 @@ def test_docs_list_the_layout():
     for piece in layout(rs):
         assert f"| {piece.name} | {offset} | {piece.shape} |" in doc
         offset += piece.size
+
+
+def test_deck_order_is_not_observed():
+    """Hidden information: the order of the Westeros, wildling and Tides decks never shows."""
+    e = got_env.raw_env(num_players=4)
+    e.reset(seed=0)
+    other = e.clone()
+    other.game.westeros_decks[:] = np.roll(other.game.westeros_decks, 1, axis=1)
+    other.game.wildling_deck[:] = np.roll(other.game.wildling_deck, 1)
+    for a in e.agents:
+        assert np.array_equal(e.observe(a)["observation"], other.observe(a)["observation"])
+
+
+def test_rgb_array_render():
+    e = got_env.raw_env(num_players=3, render_mode="rgb_array")
+    e.reset(seed=0)
+    picture = e.render()
+    assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
