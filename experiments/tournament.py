@@ -1,0 +1,612 @@
+"""A round-robin tournament between agents: line-ups of agents play N games each, houses rotated,
+in parallel worker processes; win rates, castles, ranks and openskill ratings per agent and house.
+
+    python -m experiments.tournament --config configs/tournament.yaml
+    python -m experiments.tournament --config configs/tournament.yaml --games 30 --workers 8
+
+Config (YAML)::
+
+    name: heuristic_vs_random    # run folder <out>/<name> (default: the config file's name)
+    out: runs/tournament         # parent of the run folder
+    env: {num_players: 3, max_rounds: 10, tides_of_battle: false}  # options of got_env.raw_env
+    agents:                      # name -> {type: <agents registry name>, other keys: its kwargs}
+      random: {type: random}
+      heuristic: {type: heuristic}
+    lineups:                     # each: num_players agent names, one per seat (repeats allowed)
+      - [heuristic, random, random]
+    # round_robin: true          # instead of lineups: every combination of the agents (or of
+    #                            # the listed names), with repetition only where fewer than seats
+    games: 30                    # games per line-up
+    seed: 0                      # every game's seed and agents' seeds derive from it
+    workers: 0                   # parallel processes; 0 = one per CPU
+
+Houses: in game g of a line-up, seat i plays house ``houses[(i + g) % num_players]``, so over
+``num_players`` games every agent of a line-up plays every house. Agents are built fresh for each
+game with ``agents.make_agent(type, **kwargs)``; an agent whose constructor takes ``env`` gets the
+game's raw env and one that takes ``seed`` (not fixed in the config) gets a seed derived from the
+game's.
+
+Run folder: ``games.jsonl`` (one line per finished game, appended as games finish),
+``config.json`` (the effective config), ``results.json``, ``results.csv``, ``win_rates.png``,
+``ratings.png``, ``houses.png``. A rerun with the same config plays only the games missing from
+``games.jsonl`` (so an interrupted tournament resumes; a larger ``--games`` extends one), then
+recomputes every result from ``games.jsonl``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import csv
+import inspect
+import itertools
+import json
+import multiprocessing
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+import got_env
+from agents import REGISTRY, make_agent
+from got_env.engine import OptionError
+
+from .play import play_game
+from .ratings import summarize
+
+DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "tournament.yaml"
+CONFIG_KEYS = ("name", "out", "env", "agents", "lineups", "round_robin", "games", "seed",
+               "workers")
+#: Env options a tournament does not take: games are always played to the end, unrendered.
+FORBIDDEN_ENV = {"max_steps": "tournament games are played to the end (use max_rounds)",
+                 "render_mode": "tournament games are not rendered"}
+#: Constructor arguments the tournament fills in itself.
+AUTO_ARGS = ("env", "seed")
+GAMES_FILE = "games.jsonl"
+RECORD_FIELDS = ("lineup_index", "game", "lineup", "houses", "seats", "seed", "agent_seeds",
+                 "ranking", "ranks", "castles", "winner", "winner_agent", "reason", "rounds")
+
+
+class ConfigError(ValueError):
+    """A bad tournament config, or a run folder that holds another tournament's games."""
+
+
+class GameFailed(RuntimeError):
+    """A game raised; the message names the game, its line-up, houses and seed."""
+
+
+# -- config ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Config:
+    name: str
+    out: Path
+    env: dict[str, Any]
+    agents: dict[str, dict[str, Any]]   # name -> {"type": ..., **kwargs}
+    lineups: tuple[tuple[str, ...], ...]
+    games: int
+    seed: int
+    workers: int
+    houses: tuple[str, ...]             # the houses in play, in data order
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def num_players(self) -> int:
+        return len(self.houses)
+
+    @property
+    def run_dir(self) -> Path:
+        return self.out / self.name
+
+    @property
+    def agent_names(self) -> list[str]:
+        """The agents that sit in some line-up, in config order."""
+        used = {a for lu in self.lineups for a in lu}
+        return [a for a in self.agents if a in used]
+
+    def identity(self) -> dict[str, Any]:
+        """What the games of a run folder depend on besides their line-up and seed."""
+        return {"env": self.env, "agents": self.agents, "seed": self.seed}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "out": str(self.out), "env": self.env, "agents": self.agents,
+                "lineups": [list(lu) for lu in self.lineups], "games": self.games,
+                "seed": self.seed, "workers": self.workers, "houses": list(self.houses)}
+
+
+def _int(value: Any, key: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ConfigError(f"{key} must be an integer >= {minimum}, got {value!r}")
+    return value
+
+
+def _check_agent(name: str, spec: Any) -> dict[str, Any]:
+    if not isinstance(name, str) or not name.strip():
+        raise ConfigError(f"agent names must be non-empty strings, got {name!r}")
+    if spec is None or not isinstance(spec, dict):
+        raise ConfigError(f"agents.{name}: a mapping with 'type' (one of {sorted(REGISTRY)}) "
+                          f"and the agent's options, got {spec!r}")
+    if "type" not in spec:
+        raise ConfigError(f"agents.{name}: missing 'type' (one of {sorted(REGISTRY)})")
+    kind = spec["type"]
+    if kind not in REGISTRY:
+        raise ConfigError(f"agents.{name}: unknown agent type {kind!r}; known types: "
+                          f"{sorted(REGISTRY)}")
+    kwargs = {k: v for k, v in spec.items() if k != "type"}
+    if "env" in kwargs:
+        raise ConfigError(f"agents.{name}: 'env' is given by the tournament, not the config")
+    try:
+        sig = inspect.signature(REGISTRY[kind])
+    except (TypeError, ValueError):  # a builtin or C factory: nothing to check
+        return dict(spec)
+    filled = {k: None for k in AUTO_ARGS if k in sig.parameters}
+    try:
+        sig.bind(**{**filled, **kwargs})
+    except TypeError as e:
+        accepted = [p for p in sig.parameters if p not in AUTO_ARGS]
+        raise ConfigError(f"agents.{name} ({kind}): bad options {sorted(kwargs)}: {e}; "
+                          f"{kind} takes {accepted}") from None
+    return dict(spec)
+
+
+def round_robin_lineups(names: list[str], n: int) -> list[tuple[str, ...]]:
+    """Every combination of ``n`` of ``names``; with fewer names than seats, every multiset of
+    size ``n`` that uses each name at least once (repetition only as needed)."""
+    if len(names) >= n:
+        return list(itertools.combinations(names, n))
+    return [c for c in itertools.combinations_with_replacement(names, n) if set(c) == set(names)]
+
+
+def parse_config(raw: Any, *, default_name: str = "tournament", games: int | None = None,
+                 workers: int | None = None, out: str | Path | None = None,
+                 name: str | None = None) -> Config:
+    """Validate a config mapping (as read from YAML) with optional command-line overrides."""
+    if not isinstance(raw, dict):
+        raise ConfigError(f"a tournament config is a mapping, got {type(raw).__name__}")
+    unknown = set(raw) - set(CONFIG_KEYS)
+    if unknown:
+        raise ConfigError(f"unknown config keys {sorted(unknown)}; known: {list(CONFIG_KEYS)}")
+    notes: list[str] = []
+
+    name = name if name is not None else raw.get("name", default_name)
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
+        raise ConfigError(f"name must be a folder name (letters, digits, . _ -), got {name!r}")
+    out = Path(out if out is not None else raw.get("out", "runs/tournament"))
+
+    env = raw.get("env") or {}
+    if not isinstance(env, dict):
+        raise ConfigError(f"env must be a mapping of got_env options, got {env!r}")
+    for key, why in FORBIDDEN_ENV.items():
+        if key in env:
+            raise ConfigError(f"env.{key} is not allowed: {why}")
+    try:
+        houses = tuple(got_env.raw_env(**dict(env)).possible_agents)
+    except (OptionError, TypeError, ValueError) as e:
+        raise ConfigError(f"env: {e}") from None
+    n = len(houses)
+
+    agents_raw = raw.get("agents")
+    if not isinstance(agents_raw, dict) or not agents_raw:
+        raise ConfigError("agents must be a non-empty mapping: name -> {type: ..., options}")
+    agents = {a: _check_agent(a, spec) for a, spec in agents_raw.items()}
+
+    lineups_raw, rr = raw.get("lineups"), raw.get("round_robin", False)
+    if lineups_raw is not None and rr not in (False, None):
+        raise ConfigError("give either lineups or round_robin, not both")
+    if rr not in (False, None):
+        if rr is True:
+            pool = list(agents)
+        elif isinstance(rr, list) and rr and all(isinstance(a, str) for a in rr):
+            pool = list(dict.fromkeys(rr))
+        else:
+            raise ConfigError(f"round_robin must be true or a list of agent names, got {rr!r}")
+        missing = [a for a in pool if a not in agents]
+        if missing:
+            raise ConfigError(f"round_robin names unknown agents {missing}; "
+                              f"agents: {list(agents)}")
+        lineups = round_robin_lineups(pool, n)
+    else:
+        if not isinstance(lineups_raw, list) or not lineups_raw:
+            raise ConfigError("lineups must be a non-empty list of lists of agent names "
+                              "(or set round_robin: true)")
+        lineups = []
+        for i, lu in enumerate(lineups_raw):
+            if not isinstance(lu, list) or not all(isinstance(a, str) for a in lu):
+                raise ConfigError(f"lineups[{i}] must be a list of agent names, got {lu!r}")
+            if len(lu) != n:
+                raise ConfigError(f"lineups[{i}] {lu} has {len(lu)} agents but the game has "
+                                  f"num_players={n} seats")
+            bad = [a for a in lu if a not in agents]
+            if bad:
+                raise ConfigError(f"lineups[{i}] names unknown agents {bad}; "
+                                  f"agents: {list(agents)}")
+            lineups.append(tuple(lu))
+    unused = [a for a in agents if not any(a in lu for lu in lineups)]
+    if unused:
+        notes.append(f"agents in no line-up (left out of the results): {unused}")
+
+    games = _int(games if games is not None else raw.get("games", n), "games", 1)
+    if games % n:
+        notes.append(f"games per line-up ({games}) is not a multiple of num_players ({n}): "
+                     f"agents do not play every house equally often")
+    seed = _int(raw.get("seed", 0), "seed", 0)
+    workers = _int(workers if workers is not None else raw.get("workers", 1), "workers", 0)
+    return Config(name=name, out=out, env=dict(env), agents=agents, lineups=tuple(lineups),
+                  games=games, seed=seed, workers=workers, houses=houses, notes=tuple(notes))
+
+
+def load_config(path: str | Path, **overrides: Any) -> Config:
+    """Read and validate a YAML config; ``overrides``: games, workers, out, name."""
+    path = Path(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            raw = yaml.safe_load(f)
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{path}: not valid YAML: {e}") from None
+    try:
+        return parse_config(raw, default_name=path.stem, **overrides)
+    except ConfigError as e:
+        raise ConfigError(f"{path}: {e}") from None
+
+
+# -- the plan ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameSpec:
+    lineup_index: int
+    game: int
+    lineup: tuple[str, ...]
+    houses: tuple[str, ...]     # the house of each seat
+    seed: int
+    agent_seeds: tuple[int, ...]
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return self.lineup_index, self.game
+
+
+def make_plan(cfg: Config) -> list[GameSpec]:
+    """Every game of the tournament, game index first (so that any prefix is balanced across
+    line-ups). Seeds derive from (config seed, line-up index, game index) alone."""
+    n = cfg.num_players
+    plan = []
+    for g in range(cfg.games):
+        for li, lineup in enumerate(cfg.lineups):
+            houses = tuple(cfg.houses[(i + g) % n] for i in range(n))
+            state = np.random.SeedSequence([cfg.seed, li, g]).generate_state(n + 1, np.uint32)
+            plan.append(GameSpec(li, g, lineup, houses, int(state[0]),
+                                 tuple(int(s) for s in state[1:])))
+    return plan
+
+
+# -- playing one game (in a worker process) ----------------------------------------------------
+def build_agent(spec: dict[str, Any], env: got_env.raw_env, seed: int) -> Any:
+    """An agent from its config spec; ``env`` and ``seed`` are passed where the constructor
+    takes them (``seed`` only when the config does not fix it)."""
+    kwargs = {k: v for k, v in spec.items() if k != "type"}
+    try:
+        params = inspect.signature(REGISTRY[spec["type"]]).parameters
+    except (TypeError, ValueError):
+        params = {}
+    if "env" in params:
+        kwargs["env"] = env
+    if "seed" in params and "seed" not in kwargs:
+        kwargs["seed"] = seed
+    return make_agent(spec["type"], **kwargs)
+
+
+def play_spec(env_options: dict[str, Any], agent_specs: dict[str, dict[str, Any]],
+              spec: GameSpec) -> dict[str, Any]:
+    """Play one game of the plan; returns its record (a line of games.jsonl)."""
+    try:
+        env = got_env.raw_env(**env_options)
+        seats = zip(spec.lineup, spec.houses, spec.agent_seeds, strict=True)
+        seated = {house: build_agent(agent_specs[agent], env, aseed)
+                  for agent, house, aseed in seats}
+        start = time.perf_counter()
+        play_game(env, seated, spec.seed)
+        seconds = time.perf_counter() - start
+        game, rs = env.game, env.ruleset
+        if game.outcome is None:
+            raise RuntimeError("the game stopped without an outcome")
+        ranking = [rs.houses[h].id for h in game.outcome.ranking]
+        vp = game.victory_points()
+    except Exception as e:
+        raise GameFailed(f"game {spec.game} of line-up {spec.lineup_index} {list(spec.lineup)} "
+                         f"(houses {list(spec.houses)}, seed {spec.seed}) failed: "
+                         f"{type(e).__name__}: {e}") from e
+    place = {h: i + 1 for i, h in enumerate(ranking)}
+    return {"lineup_index": spec.lineup_index, "game": spec.game,
+            "lineup": list(spec.lineup), "houses": list(spec.houses),
+            "seats": dict(zip(spec.houses, spec.lineup, strict=True)),
+            "seed": spec.seed, "agent_seeds": list(spec.agent_seeds),
+            "ranking": ranking, "ranks": [place[h] for h in spec.houses],
+            "castles": {h: int(vp[rs.house(h)]) for h in spec.houses},
+            "winner": ranking[0], "winner_agent": spec.lineup[spec.houses.index(ranking[0])],
+            "reason": game.outcome.reason, "rounds": int(game.round),
+            "decisions": len(env.record.actions), "seconds": round(seconds, 3)}
+
+
+# -- the run folder ----------------------------------------------------------------------------
+def read_games(path: Path) -> list[dict[str, Any]]:
+    """The records of games.jsonl. A last line cut short by an interruption is dropped (and cut
+    from the file, so that appending stays clean); any other bad line is an error."""
+    if not path.exists():
+        return []
+    data = path.read_bytes()
+    lines = data.split(b"\n")
+    records: list[dict[str, Any]] = []
+    offset = keep = 0
+    for i, line in enumerate(lines):
+        if line.strip():
+            try:
+                rec = json.loads(line)
+                if not isinstance(rec, dict) or any(k not in rec for k in RECORD_FIELDS):
+                    raise ValueError("not a game record")
+            except ValueError as e:
+                if i == len(lines) - 1:   # no newline after it: a write cut short
+                    break
+                raise ConfigError(f"{path} line {i + 1} is not a game record ({e}); fix or "
+                                  f"remove that line") from None
+            records.append(rec)
+        offset += len(line) + 1
+        keep = min(offset, len(data))
+    if keep < len(data) or (keep and not data.endswith(b"\n")):
+        with open(path, "r+b") as f:
+            f.truncate(keep)
+            if keep and data[keep - 1:keep] != b"\n":
+                f.seek(keep)
+                f.write(b"\n")
+    return records
+
+
+def match_games(records: list[dict[str, Any]], plan: list[GameSpec],
+                path: Path) -> tuple[dict[tuple[int, int], dict[str, Any]], int]:
+    """The recorded games of the plan by key, and how many records lie outside the plan. A record
+    whose line-up, houses or seed differ from the plan's game raises ConfigError."""
+    by_key = {s.key: s for s in plan}
+    done: dict[tuple[int, int], dict[str, Any]] = {}
+    extra = 0
+    for rec in records:
+        key = (rec["lineup_index"], rec["game"])
+        spec = by_key.get(key)
+        if spec is None:
+            extra += 1
+            continue
+        if (tuple(rec["lineup"]) != spec.lineup or tuple(rec["houses"]) != spec.houses
+                or rec["seed"] != spec.seed):
+            raise ConfigError(
+                f"{path}: game {key[1]} of line-up {key[0]} was played as {rec['lineup']} at "
+                f"{rec['houses']} with seed {rec['seed']}, but the config now plans "
+                f"{list(spec.lineup)} at {list(spec.houses)} with seed {spec.seed}: the run "
+                f"folder holds another tournament; use another name (--name) or out folder")
+        done.setdefault(key, rec)
+    return done, extra
+
+
+def check_run_dir(cfg: Config) -> None:
+    """Refuse a run folder whose games were played with other env options, agents or seed."""
+    saved = cfg.run_dir / "config.json"
+    games = cfg.run_dir / GAMES_FILE
+    if not (saved.exists() and games.exists() and games.stat().st_size):
+        return
+    try:
+        old = json.loads(saved.read_text())
+    except (OSError, json.JSONDecodeError):
+        return
+    now = json.loads(json.dumps(cfg.identity()))
+    diff = [k for k in now if old.get(k) != now[k]]
+    if diff:
+        detail = "; ".join(f"{k}: was {old.get(k)!r}, now {now[k]!r}" for k in diff)
+        raise ConfigError(f"{cfg.run_dir} holds games of another tournament ({detail}); use "
+                          f"another name (--name) or out folder, or delete that folder")
+
+
+# -- results -----------------------------------------------------------------------------------
+def compute_results(cfg: Config, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every statistic, from game records of this config's plan (in plan order)."""
+    stats = summarize(records, cfg.agent_names, cfg.houses)
+    lineups = []
+    for li, lu in enumerate(cfg.lineups):
+        recs = [r for r in records if r["lineup_index"] == li]
+        wins = {a: 0 for a in dict.fromkeys(lu)}
+        for r in recs:
+            wins[r["winner_agent"]] += 1
+        lineups.append({"lineup": list(lu), "games": len(recs), "wins": wins})
+    return {"name": cfg.name, "num_players": cfg.num_players, "games": stats["games"],
+            "games_per_lineup": cfg.games, "env": cfg.env,
+            "agent_specs": {a: cfg.agents[a] for a in cfg.agent_names},
+            "rating_model": "openskill PlackettLuce (mu 25, sigma 25/3) over each game's final "
+                            "ranking, games in plan order (game index, then line-up)",
+            "agents": stats["agents"], "houses": stats["houses"], "lineups": lineups}
+
+
+CSV_FIELDS = ("kind", "agent", "house", "seats", "wins", "win_rate", "win_ci95_low",
+              "win_ci95_high", "avg_castles", "avg_rank", "mu", "sigma", "ordinal")
+
+
+def csv_rows(results: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Long format: one row per agent, per house and per agent at each house."""
+    def row(kind: str, agent: str, house: str, t: dict[str, Any]) -> dict[str, Any]:
+        r = {"kind": kind, "agent": agent, "house": house,
+             "seats": t.get("seats", t.get("games")), "wins": t["wins"],
+             "win_rate": t["win_rate"], "win_ci95_low": t["win_ci95"][0],
+             "win_ci95_high": t["win_ci95"][1], "avg_castles": t["avg_castles"],
+             "avg_rank": t["avg_rank"], "mu": "", "sigma": "", "ordinal": ""}
+        if "rating" in t:
+            r.update({k: t["rating"][k] for k in ("mu", "sigma", "ordinal")})
+        return r
+
+    for a, t in results["agents"].items():
+        yield row("agent", a, "", t)
+    for h, t in results["houses"].items():
+        yield row("house", "", h, t)
+    for a, t in results["agents"].items():
+        for h, cell in t["by_house"].items():
+            yield row("agent_house", a, h, cell)
+
+
+def write_results(cfg: Config, results: dict[str, Any]) -> list[Path]:
+    from .tournament_plots import save_plots
+
+    run_dir = cfg.run_dir
+    (run_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    with open(run_dir / "results.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=CSV_FIELDS)
+        w.writeheader()
+        w.writerows(csv_rows(results))
+    plots = save_plots(results, run_dir)
+    return [run_dir / "results.json", run_dir / "results.csv", *plots]
+
+
+def format_table(results: dict[str, Any]) -> str:
+    lines = [f"{'agent':<16}{'seats':>6}{'wins':>6}  {'win rate [95% CI]':<22}{'castles':>8}"
+             f"{'rank':>6}  {'mu ± sigma':<14}"]
+    for a, t in results["agents"].items():
+        lo, hi = t["win_ci95"]
+        rate = f"{t['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]" if t["seats"] else "-"
+        rt = t["rating"]
+        lines.append(f"{a:<16}{t['seats']:>6}{t['wins']:>6}  {rate:<22}"
+                     f"{(t['avg_castles'] or 0):>8.2f}{(t['avg_rank'] or 0):>6.2f}  "
+                     f"{rt['mu']:.2f} ± {rt['sigma']:.2f}")
+    lines.append(f"{'house':<16}{'games':>6}{'wins':>6}  {'win rate [95% CI]':<22}{'castles':>8}"
+                 f"{'rank':>6}")
+    for h, t in results["houses"].items():
+        lo, hi = t["win_ci95"]
+        rate = f"{t['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]" if t["games"] else "-"
+        lines.append(f"{h:<16}{t['games']:>6}{t['wins']:>6}  {rate:<22}"
+                     f"{(t['avg_castles'] or 0):>8.2f}{(t['avg_rank'] or 0):>6.2f}")
+    return "\n".join(lines)
+
+
+# -- running -----------------------------------------------------------------------------------
+@dataclass
+class RunReport:
+    run_dir: Path
+    planned: int
+    reused: int        # games of the plan already in games.jsonl
+    played: int        # games played by this run
+    ignored: int       # records in games.jsonl outside the plan
+    results: dict[str, Any]
+    files: list[Path]
+
+
+def _run_games(cfg: Config, specs: list[GameSpec], workers: int,
+               on_result: Callable[[dict[str, Any]], None]) -> None:
+    if workers <= 1:
+        for spec in specs:
+            on_result(play_spec(cfg.env, cfg.agents, spec))
+        return
+    ctx = multiprocessing.get_context("spawn")   # no fork of a process with threads (tqdm)
+    pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    try:
+        futures = [pool.submit(play_spec, cfg.env, cfg.agents, s) for s in specs]
+        for fut in cf.as_completed(futures):
+            on_result(fut.result())
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def run_tournament(cfg: Config, *, progress: bool = True,
+                   log: Callable[[str], None] = print) -> RunReport:
+    """Play the games of ``cfg`` missing from its run folder, then recompute and write every
+    result. Each finished game is appended to games.jsonl at once."""
+    run_dir = cfg.run_dir
+    run_dir.mkdir(parents=True, exist_ok=True)
+    check_run_dir(cfg)
+    games_path = run_dir / GAMES_FILE
+    plan = make_plan(cfg)
+    done, extra = match_games(read_games(games_path), plan, games_path)
+    (run_dir / "config.json").write_text(json.dumps({**cfg.identity(), **cfg.as_dict()},
+                                                    indent=2) + "\n")
+    for note in cfg.notes:
+        log(f"note: {note}")
+    missing = [s for s in plan if s.key not in done]
+    reused = len(plan) - len(missing)
+    workers = min(cfg.workers or os.cpu_count() or 1, max(1, len(missing)))
+    log(f"tournament {cfg.name}: {len(cfg.lineups)} line-up(s) x {cfg.games} games = "
+        f"{len(plan)} games; {reused} already in {games_path}, {len(missing)} to play"
+        + (f" on {workers} worker(s)" if missing else ""))
+    if extra:
+        log(f"note: {extra} record(s) in {games_path} lie outside this plan and are left out")
+
+    from tqdm import tqdm
+
+    wins = {a: 0 for a in cfg.agent_names}
+    for rec in done.values():
+        wins[rec["winner_agent"]] += 1
+    bar = tqdm(total=len(plan), initial=reused, unit="game", desc=cfg.name,
+               disable=not progress or not missing, dynamic_ncols=True)
+
+    played = 0
+
+    def on_result(rec: dict[str, Any]) -> None:
+        nonlocal played
+        with open(games_path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(rec) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        done[(rec["lineup_index"], rec["game"])] = rec
+        played += 1
+        wins[rec["winner_agent"]] += 1
+        bar.update(1)
+        bar.set_postfix_str(" ".join(f"{a}:{w}" for a, w in wins.items()), refresh=False)
+
+    try:
+        _run_games(cfg, missing, workers, on_result)
+    finally:
+        bar.close()
+    records = [done[s.key] for s in plan]
+    results = compute_results(cfg, records)
+    files = write_results(cfg, results)
+    return RunReport(run_dir, len(plan), reused, played, extra, results, files)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m experiments.tournament", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--config", default=str(DEFAULT_CONFIG), help="YAML config (default: "
+                   "configs/tournament.yaml)")
+    p.add_argument("--games", type=int, default=None, help="games per line-up (overrides the "
+                   "config)")
+    p.add_argument("--workers", type=int, default=None, help="worker processes, 0 = one per "
+                   "CPU (overrides the config)")
+    p.add_argument("--out", default=None, help="parent folder of the run folder (overrides "
+                   "the config)")
+    p.add_argument("--name", default=None, help="run folder name (overrides the config)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = p.parse_args(argv)
+    try:
+        cfg = load_config(args.config, games=args.games, workers=args.workers, out=args.out,
+                          name=args.name)
+    except (OSError, ConfigError) as e:
+        p.error(str(e))
+    start = time.perf_counter()
+    try:
+        report = run_tournament(cfg, progress=not args.no_progress)
+    except ConfigError as e:
+        p.error(str(e))
+    except KeyboardInterrupt:
+        print(f"\ninterrupted: finished games are in {cfg.run_dir / GAMES_FILE}; rerun the same "
+              f"command to play the rest", file=sys.stderr)
+        return 130
+    except (GameFailed, cf.process.BrokenProcessPool) as e:
+        print(f"error: {e}\nfinished games are in {cfg.run_dir / GAMES_FILE}; rerun to resume",
+              file=sys.stderr)
+        return 1
+    print(f"played {report.played} game(s) in {time.perf_counter() - start:.1f} s; results "
+          f"from {report.results['games']} games:")
+    print(format_table(report.results))
+    print(f"written to {report.run_dir}: " + ", ".join(f.name for f in report.files))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
