@@ -1,9 +1,15 @@
 """Baseline agents. Every agent implements :class:`agents.base.Agent`."""
 
 from .base import Agent
+from .heuristic import HeuristicAgent
+from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
-REGISTRY = {"random": RandomAgent}
+REGISTRY = {
+    "random": RandomAgent,
+    "heuristic": HeuristicAgent,
+    "ismcts": ISMCTSAgent,  # ismcts needs env= (see play.py)
+}
 
 
 def make_agent(name: str, **kwargs):
@@ -15,4 +21,4 @@ def make_agent(name: str, **kwargs):
     return cls(**kwargs)
 
 
-__all__ = ["REGISTRY", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["REGISTRY", "Agent", "HeuristicAgent", "ISMCTSAgent", "RandomAgent", "make_agent"]

@@ -10,6 +10,7 @@ game record (JSON, replayable with got_env.GameRecord) and a PNG of the final bo
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 import time
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 import yaml
 
 import got_env
-from agents import make_agent
+from agents import REGISTRY, make_agent
 from got_env.engine import OptionError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "play.yaml"
@@ -46,8 +47,18 @@ def build_agents(env: got_env.raw_env, spec: dict[str, Any], seed: int) -> dict[
         kw = dict(spec.get(house, default))
         name = kw.pop("name")
         kw.setdefault("seed", seed + seat)
+        if "env" in _parameters(REGISTRY.get(name)):  # search agents simulate from the env
+            kw["env"] = env
         seated[house] = make_agent(name, **kw)
     return seated
+
+
+def _parameters(cls: Any) -> dict[str, Any]:
+    """The constructor's parameters of an agent class ({} if unknown or not inspectable)."""
+    try:
+        return dict(inspect.signature(cls).parameters) if cls is not None else {}
+    except (TypeError, ValueError):
+        return {}
 
 
 def play_game(env: got_env.raw_env, agents: dict[str, Any], seed: int) -> None:

@@ -1,0 +1,483 @@
+"""Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012).
+
+**How it sees the game.** The PettingZoo env gives an agent only its observation; a search agent
+needs a full state to simulate from. :class:`ISMCTSAgent` is therefore built with the env
+(``ISMCTSAgent(env=env)``; ``experiments/play.py`` and the tournament pass ``env=`` to agents
+whose constructor takes it) and hands ``env.unwrapped.game`` and the acting house
+(``env.unwrapped.agent_selection``) to the search, which reads the game *only through*
+:func:`got_env.engine.determinize.determinize`: every iteration starts from a fresh
+determinization, a clone in which everything the acting house cannot know (other houses' hidden
+orders, secret bids and chosen house cards, deck orders, Tides of Battle cards, the generator)
+is drawn again consistently with its observation. The root decision is taken from a sample (it
+is the house's own, the same in every sample) and the move is checked against the action mask.
+Since a sample depends only on what the house observes, so does the search: two true states the
+house cannot tell apart give the same move (tests/test_ismcts.py checks this).
+
+**One iteration** (:meth:`ISMCTS.search`):
+
+1. *determinize* the root state for the acting house (the observer); other houses' hidden
+   choices are re-made by a ``model`` policy (the heuristic agent by default) or uniformly;
+2. *select*: descend the tree, one node per decision seen by the observer, children keyed by
+   ``(player, action)``; at each node only the children legal in this determinization compete
+   (availability-aware UCB1: ``mean + c * sqrt(ln(availability) / visits)``, where availability
+   counts the iterations in which the child was legal). Other houses' *secret* choices (orders,
+   bids, house cards) are not tree nodes: the observer never sees them, so they are played by
+   the rollout policy and the tree goes on past them (the observer's information set does not
+   branch on them). Public choices of every house are nodes, each maximising its own reward;
+3. *expand* one untried legal action: the ``prior`` policy's choice first, then random ones;
+   with progressive ``widening`` a node visited n times has at most 1 + widening * sqrt(n)
+   children, so a small budget refines the prior's play instead of spreading thin over the
+   ~20 options of an order placement;
+4. *roll out* with a pluggable policy ``(state, decision, rng) -> action`` until the game ends,
+   the round ends (``horizon="round"``), or ``max_decisions`` decisions after the root;
+5. *evaluate* (:func:`evaluate`): a per-house reward vector in [0, 1]: 1 for the winner of an
+   ended game, else a softmax share of a material score (castles first, then land areas, units,
+   supply and power);
+6. *backpropagate*: each node adds the reward of the house that chose the action leading to it.
+
+The move played is the root's most visited child. Budget: ``simulations`` per decision, at most
+``per_option`` per legal option (a yes/no question costs little), or ``seconds`` per decision.
+When the house decides again right after its move with nothing new observed (its next order
+placement, March move or muster), the search starts from the subtree of that move, whose
+visits count towards the budget (``reuse``).
+
+Policies: :func:`random_policy`, and :class:`ObservationPolicy`, which turns any observation
+agent (``act(observation, action_mask, info) -> index``, e.g. the heuristic agent) into a
+policy: it encodes the simulated state from the deciding house's point of view and hands it a
+small env-like view (:class:`SimEnv`) of the simulated game for agents built with ``env=``.
+:func:`make_policy` builds either from a name.
+
+Defaults of :class:`ISMCTSAgent` (50 simulations, 4 per option, heuristic rollouts, prior and
+model, widening 1): about a minute per 3-player game on one CPU core; see
+``experiments/ismcts_vs_heuristic.py`` for the measured win rate against the heuristic agent.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from got_env import engine
+from got_env.data import Ruleset
+from got_env.encoding import ActionCodec, ObservationEncoder
+from got_env.engine.decision import Action, Decision
+from got_env.engine.determinize import determinize
+from got_env.engine.state import LAND, GameState
+
+Policy = Callable[[GameState, Decision, np.random.Generator], Action]
+
+# -- rollout policies --------------------------------------------------------------------------
+
+
+def random_policy(state: GameState, decision: Decision, rng: np.random.Generator) -> Action:
+    """A uniformly random legal option."""
+    return decision.options[int(rng.integers(len(decision.options)))]
+
+
+class SimEnv:
+    """The part of the env an observation agent may read, over a simulated game: ``unwrapped``
+    (itself), ``game``, ``ruleset``, ``codec``, ``encoder``, ``num_players``, ``possible_agents``,
+    ``agent_selection``, ``observe(agent)``, ``legal_actions()``, ``action_name(i)``."""
+
+    def __init__(self, ruleset: Ruleset, num_players: int, codec: ActionCodec | None = None,
+                 encoder: ObservationEncoder | None = None):
+        self.ruleset = ruleset
+        self.num_players = num_players
+        self.codec = codec or ActionCodec(ruleset)
+        self.encoder = encoder or ObservationEncoder(ruleset)
+        self.possible_agents = list(ruleset.setups[num_players].houses)
+        self.agents = list(self.possible_agents)
+        self.game: GameState | None = None
+        self.agent_selection = self.possible_agents[0]
+
+    @property
+    def unwrapped(self) -> SimEnv:
+        return self
+
+    def set_game(self, state: GameState) -> None:
+        self.game = state
+        if state.pending is not None:
+            self.agent_selection = self.ruleset.houses[state.pending.player].id
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        house = self.ruleset.house(agent)
+        d = self.game.pending
+        mask = self.codec.mask(d.options) if d is not None and d.player == house else \
+            np.zeros(self.codec.size, dtype=np.int8)
+        return {"observation": self.encoder.encode(self.game, house), "action_mask": mask}
+
+    def legal_actions(self) -> list[int]:
+        d = self.game.pending if self.game is not None else None
+        return sorted(self.codec.encode(a) for a in d.options) if d else []
+
+    def action_name(self, action: int) -> str:
+        return self.codec.name(int(action))
+
+
+class ObservationPolicy:
+    """An observation agent as a rollout policy: ``policy(state, decision, rng) -> action``.
+
+    ``agent``: an object with ``act(observation, action_mask, info) -> int``; or ``factory``, a
+    callable (an agent class, say) called once per house in play with ``seed=`` and, if it takes
+    it, ``env=`` (a :class:`SimEnv` following the simulated game). One agent per house, built on
+    first use, so that stateful agents keep one identity each. The agent sees exactly the
+    deciding house's observation of the simulated state (and, through ``env``, the simulated
+    game itself, which is a determinization: no true hidden information).
+    """
+
+    def __init__(self, ruleset: Ruleset, num_players: int, agent: Any = None,
+                 factory: Callable[..., Any] | None = None, seed: int | None = None,
+                 **agent_kwargs: Any):
+        if (agent is None) == (factory is None):
+            raise ValueError("give exactly one of agent= and factory=")
+        self.env = SimEnv(ruleset, num_players)
+        self._agent = agent
+        self._factory = factory
+        self._kwargs = agent_kwargs
+        self._seed = seed
+        self._agents: dict[int, Any] = {}
+
+    def agent_for(self, house: int) -> Any:
+        if self._agent is not None:
+            return self._agent
+        if house not in self._agents:
+            kw = dict(self._kwargs)
+            params = _parameters(self._factory)
+            if "env" in params:
+                kw["env"] = self.env
+            if "seed" in params and "seed" not in kw:
+                kw["seed"] = None if self._seed is None else self._seed + house
+            self._agents[house] = self._factory(**kw)
+        return self._agents[house]
+
+    def reset(self) -> None:
+        """Before each simulation: agents forget plans made in another determinization."""
+        for agent in [self._agent, *self._agents.values()]:
+            if hasattr(agent, "reset"):
+                agent.reset()
+
+    def __call__(self, state: GameState, decision: Decision, rng: np.random.Generator) -> Action:
+        env = self.env
+        env.set_game(state)
+        agent = self.agent_for(decision.player)
+        obs = env.encoder.encode(state, decision.player)
+        mask = env.codec.mask(decision.options)
+        info = {"decision": decision.kind.label, "num_legal": len(decision.options)}
+        return env.codec.decode(int(agent.act(obs, mask, info)))
+
+
+def _parameters(fn: Callable[..., Any]) -> dict[str, Any]:
+    try:
+        return dict(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return {}
+
+
+def make_policy(spec: str | Policy, ruleset: Ruleset, num_players: int,
+                seed: int | None = None) -> Policy:
+    """``"random"``, ``"heuristic"`` (agents.heuristic.HeuristicAgent through
+    :class:`ObservationPolicy`), any other agent registry name, or a policy callable."""
+    if callable(spec):
+        return spec
+    if spec == "random":
+        return random_policy
+    from agents import REGISTRY
+
+    if spec not in REGISTRY:
+        raise ValueError(f"unknown rollout policy {spec!r}: 'random', an agent name "
+                         f"({sorted(REGISTRY)}) or a callable (state, decision, rng) -> action")
+    return ObservationPolicy(ruleset, num_players, factory=REGISTRY[spec], seed=seed)
+
+
+# -- evaluation --------------------------------------------------------------------------------
+
+# Weights of the material score (castles are worth 1): what decides the game (castles), what
+# takes castles (land areas, units), and the tie-breaks after castles (supply, then power).
+WEIGHTS = {"castles": 1.0, "areas": 0.12, "units": 0.08, "supply": 0.1, "power": 0.03}
+
+
+def material(state: GameState) -> np.ndarray:
+    """float[house]: the material score of each house (0 for houses not in play)."""
+    rs = state.ruleset
+    ctrl = state.control()
+    land = (rs.kind == LAND) & (ctrl >= 0)
+    areas = np.bincount(ctrl[land], minlength=rs.num_houses)
+    strength = state.units.sum(axis=(0, 2)).astype(np.float64)  # all units, any type
+    w = WEIGHTS
+    score = (w["castles"] * state.victory_points() + w["areas"] * areas + w["units"] * strength
+             + w["supply"] * state.supply + w["power"] * state.power)
+    return np.where(state.in_play, score, 0.0)
+
+
+def evaluate(state: GameState, temperature: float = 1.0) -> np.ndarray:
+    """float[house] in [0, 1]: 1 for the winner of an ended game (0 for the others); else a
+    softmax share of :func:`material` with ``temperature`` (in castles). Not in play: 0."""
+    n = state.ruleset.num_houses
+    if state.outcome is not None:
+        r = np.zeros(n)
+        r[state.outcome.winner] = 1.0
+        return r
+    score = material(state)
+    z = np.where(state.in_play, score / temperature, -np.inf)
+    z = np.exp(z - z[state.in_play].max())
+    return z / z.sum()
+
+
+# -- the tree ----------------------------------------------------------------------------------
+
+
+class Node:
+    """One node: the edge into it (``player`` chose it) carries ``visits``, ``total`` reward of
+    that player and ``avail`` (iterations in which it was legal at its parent)."""
+
+    __slots__ = ("player", "visits", "total", "avail", "children")
+
+    def __init__(self, player: int = -1):
+        self.player = player
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[tuple[int, Action], Node] = {}
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+class ISMCTS:
+    """The search. ``search(state, house)`` returns the action for the pending decision of
+    ``house``; ``state`` is read only through :func:`determinize`.
+
+    :param simulations: iterations per decision (None: only ``seconds`` counts).
+    :param seconds: time per decision (None: only ``simulations`` counts).
+    :param per_option: if set, at most ``per_option`` iterations per legal option of the root
+        decision (a yes/no question gets fewer than an order placement).
+    :param policy: rollout policy ``(state, decision, rng) -> action``.
+    :param prior: a policy whose choice is the first child expanded at every node (None: random
+        order); with ``widening`` it makes the search refine that policy's play.
+    :param model: the policy that re-makes other houses' hidden choices in each determinization
+        (``determinize(..., model=)``; None: uniformly random).
+    :param widening: progressive widening: a node visited ``n`` times has at most
+        ``1 + widening * sqrt(n)`` children legal in the current sample (None: all options).
+    :param c: UCB1 exploration constant (rewards lie in [0, 1]).
+    :param horizon: ``"round"``: roll out to the end of the current round (evaluate at the
+        first decision of the next one); ``"game"``: to the end of the game.
+    :param max_decisions: at most this many decisions after the root per iteration (None: no
+        limit), then evaluate.
+    :param temperature: of the evaluation's softmax.
+    :param reuse: start from the subtree of the move just made when the same house decides
+        again at once with nothing new observed (its visits count towards the budget).
+    """
+
+    def __init__(self, simulations: int | None = 100, seconds: float | None = None,
+                 per_option: int | None = None, policy: Policy = random_policy,
+                 prior: Policy | None = None, model: Policy | None = None,
+                 widening: float | None = None, c: float = 0.5, horizon: str = "round",
+                 max_decisions: int | None = None, temperature: float = 1.0,
+                 reuse: bool = True, seed: int | None = None):
+        if simulations is None and seconds is None:
+            raise ValueError("give a budget: simulations and/or seconds")
+        if horizon not in ("round", "game"):
+            raise ValueError(f"horizon must be 'round' or 'game', got {horizon!r}")
+        self.simulations = simulations
+        self.seconds = seconds
+        self.per_option = per_option
+        self.policy = policy
+        self.prior = prior
+        self.model = model
+        self.widening = widening
+        self.c = c
+        self.horizon = horizon
+        self.max_decisions = max_decisions
+        self.temperature = temperature
+        self.reuse = reuse
+        self.rng = np.random.default_rng(seed)
+        self._encoder: ObservationEncoder | None = None
+        self._carry: tuple[int, np.ndarray, Node] | None = None
+        self.last_root: Node | None = None
+        self.last_iterations = 0
+
+    def search(self, state: GameState, house: int) -> Action:
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        sample = self._sample(state, house)
+        decision = sample.pending  # the house's own decision: the same in every sample
+        if decision is None or decision.player != house:
+            raise ValueError("search needs a pending decision of the searching house")
+        limit = self.simulations
+        if self.per_option is not None:
+            cap = self.per_option * len(decision.options)
+            limit = cap if limit is None else min(limit, cap)
+        root = self._reused_root(sample, house)
+        pristine = sample.clone() if self.reuse else None
+        legal = set(decision.options)
+        n = 0
+        while True:
+            searched = any(p == house and a in legal for p, a in root.children)
+            if searched and limit is not None and root.visits >= limit:
+                break
+            if searched and deadline is not None and n > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, sample if n == 0 else self._sample(state, house), house)
+            n += 1
+        self.last_root, self.last_iterations = root, n
+        action, child = max(((a, ch) for (p, a), ch in root.children.items()
+                             if p == house and a in legal),
+                            key=lambda item: (item[1].visits, item[1].mean))
+        if pristine is not None:
+            self._keep(pristine, house, action, child)
+        return action
+
+    def _observation(self, state: GameState, house: int) -> np.ndarray:
+        if self._encoder is None:
+            self._encoder = ObservationEncoder(state.ruleset)
+        return self._encoder.encode(state, house)
+
+    def _reused_root(self, sample: GameState, house: int) -> Node:
+        """The subtree kept from the last search if this decision is the one it led to (the
+        house's observation is the one expected after its last move), else a new root."""
+        carry, self._carry = self._carry, None
+        if carry is not None and carry[0] == house \
+                and np.array_equal(carry[1], self._observation(sample, house)):
+            return carry[2]
+        return Node()
+
+    def _keep(self, sample: GameState, house: int, action: Action, child: Node) -> None:
+        """Keep the chosen child's subtree when the house decides again right after its move
+        (a sequence of order placements, March moves, musterings): the next search starts from
+        it if the observation then is the one seen here after the move."""
+        engine.apply(sample, action)
+        if sample.pending is not None and sample.pending.player == house:
+            self._carry = (house, self._observation(sample, house), child)
+
+    def _sample(self, state: GameState, house: int) -> GameState:
+        """A fresh determinization; the policies first forget plans made in the last one."""
+        for p in (self.policy, self.prior, self.model):
+            if hasattr(p, "reset"):
+                p.reset()
+        return determinize(state, house, self.rng, model=self.model)
+
+    def _done(self, s: GameState, round_at_root: int, depth: int) -> bool:
+        if s.pending is None:
+            return True
+        if self.horizon == "round" and s.round != round_at_root:
+            return True
+        return self.max_decisions is not None and depth >= self.max_decisions
+
+    def _iterate(self, root: Node, s: GameState, house: int) -> None:
+        rng, policy = self.rng, self.policy
+        start_round = s.round
+        path = [root]
+        node = root
+        depth = 0
+        # selection and expansion: stop after the first new node
+        while not self._done(s, start_round, depth):
+            d = s.pending
+            if d.secret and d.player != house:  # unseen by the observer: not a tree node
+                engine.apply(s, policy(s, d, rng))
+                depth += 1
+                continue
+            if len(path) > 1 and path[-1].visits == 0:
+                break  # the node just expanded: roll out from here
+            key = self._child(node, d, s)
+            node = node.children[key]
+            path.append(node)
+            engine.apply(s, key[1])
+            depth += 1
+        # rollout
+        while not self._done(s, start_round, depth):
+            engine.apply(s, policy(s, s.pending, rng))
+            depth += 1
+        reward = evaluate(s, self.temperature)
+        root.visits += 1
+        for child in path[1:]:
+            child.visits += 1
+            child.total += reward[child.player]
+
+    def _child(self, node: Node, d: Decision, s: GameState) -> tuple[int, Action]:
+        """The key of the child to follow at ``node`` for decision ``d``: a new one while
+        widening allows (the prior's choice first), else the best by availability-aware UCB1."""
+        children = node.children
+        keys = [(d.player, a) for a in d.options]
+        tried = [k for k in keys if k in children]
+        for k in tried:
+            children[k].avail += 1
+        allowed = len(keys) if self.widening is None else \
+            1 + int(self.widening * math.sqrt(node.visits))
+        if len(tried) < min(allowed, len(keys)):
+            key = None
+            if self.prior is not None:
+                key = (d.player, self.prior(s, d, self.rng))
+                if key in children:
+                    key = None
+            if key is None:
+                untried = [k for k in keys if k not in children]
+                key = untried[int(self.rng.integers(len(untried)))]
+            children[key] = Node(d.player)
+            children[key].avail += 1
+            return key
+        c = self.c
+        best, best_v = tried[0], -math.inf
+        for k in tried:
+            ch = children[k]
+            v = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if v > best_v:
+                best, best_v = k, v
+        return best
+
+
+# -- the agent ---------------------------------------------------------------------------------
+
+
+class ISMCTSAgent:
+    """Plays with :class:`ISMCTS` from the acting house's information set.
+
+    Needs the env (``env=``, wrapped or raw): ``act`` reads ``env.unwrapped.game`` and the
+    acting house (``env.unwrapped.agent_selection``) and hands them to the search, which sees
+    the game only through :func:`determinize` (module docstring). The legal actions are the
+    unmasked indices of ``action_mask``.
+
+    :param rollout: ``"random"``, ``"heuristic"`` or another agent registry name (played
+        through :class:`ObservationPolicy`), or a policy callable ``(state, decision, rng)``.
+    :param prior: None, or a policy given like ``rollout``, whose choice is expanded first.
+    :param model: None (uniform), or a policy given like ``rollout``, that re-makes the other
+        houses' hidden choices in each determinization.
+    Other parameters: see :class:`ISMCTS`.
+    """
+
+    def __init__(self, env: Any, simulations: int | None = 50, seconds: float | None = None,
+                 per_option: int | None = 4, rollout: str | Policy = "heuristic",
+                 prior: str | Policy | None = "heuristic",
+                 model: str | Policy | None = "heuristic", widening: float | None = 1.0,
+                 c: float = 0.5, horizon: str = "round",
+                 max_decisions: int | None = None, temperature: float = 1.0,
+                 reuse: bool = True, seed: int | None = None):
+        self.env = env
+        raw = env.unwrapped
+
+        def build(spec: str | Policy | None, offset: int) -> Policy | None:
+            return None if spec is None else make_policy(
+                spec, raw.ruleset, raw.num_players, seed=None if seed is None else seed + offset)
+
+        self.search = ISMCTS(simulations=simulations, seconds=seconds, per_option=per_option,
+                             policy=build(rollout, 1000), prior=build(prior, 2000),
+                             model=build(model, 3000), widening=widening, c=c,
+                             horizon=horizon, max_decisions=max_decisions,
+                             temperature=temperature, reuse=reuse, seed=seed)
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
+        legal = np.flatnonzero(action_mask)
+        if legal.size == 0:
+            raise ValueError("no legal action in the mask: this agent is not to act")
+        if legal.size == 1:
+            return int(legal[0])
+        raw = self.env.unwrapped
+        house = raw.ruleset.house(raw.agent_selection)
+        action = raw.codec.encode(self.search.search(raw.game, house))
+        if not action_mask[action]:  # cannot happen: determinize keeps the house's decision
+            raise RuntimeError(f"search returned {raw.codec.name(action)}, not legal")
+        return int(action)
