@@ -11,7 +11,6 @@ and overall, with the castles it held at the end and the rounds played.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 import got_env
 from agents import RandomAgent
 from agents.heuristic import HeuristicAgent
+from experiments.ratings import wilson
 
 
 @dataclass(frozen=True)
@@ -27,16 +27,6 @@ class Result:
     won: bool
     castles: int
     rounds: int
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a binomial proportion (sound near 0 and 1)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_one(env: got_env.raw_env, seat: int, seed: int) -> Result:
