@@ -207,9 +207,9 @@ def material(state: GameState) -> np.ndarray:
     ctrl = state.control()
     land = (rs.kind == LAND) & (ctrl >= 0)
     areas = np.bincount(ctrl[land], minlength=rs.num_houses)
-    strength = state.units.sum(axis=(0, 2)).astype(np.float64)  # all units, any type
+    units = state.units.sum(axis=(0, 2)).astype(np.float64)  # units of every type
     w = WEIGHTS
-    score = (w["castles"] * state.victory_points() + w["areas"] * areas + w["units"] * strength
+    score = (w["castles"] * state.victory_points() + w["areas"] * areas + w["units"] * units
              + w["supply"] * state.supply + w["power"] * state.power)
     return np.where(state.in_play, score, 0.0)
 

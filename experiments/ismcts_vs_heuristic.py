@@ -136,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     for house in sorted({r["house"] for r in results}):
         mine_h = [r for r in results if r["house"] == house]
         print(f"  as {house:<9} {sum(r['win'] for r in mine_h)}/{len(mine_h)}")
-    print(f"seconds per game {per_game:.1f} (ISMCTS thinking {mine:.1f})")
+    longest = max(r["seconds"] for r in results)
+    print(f"seconds per game {per_game:.1f} (longest {longest:.1f}; ISMCTS thinking {mine:.1f} "
+          f"per game)")
     return 0
 
 

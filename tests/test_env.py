@@ -191,6 +191,8 @@ def test_wildling_top_seen_only_by_the_raven_holder():
         play_until(e, rng, DecisionKind.RAVEN_USE)
         raven = e.agent_selection
         e.step(e.codec.encode(("choice", 10)))  # look-at-wildling-card
+        looking = e.encoder.views(e.observe(raven)["observation"])["wildling_top_known"]
+        assert looking[int(e.game.wildling_deck[0])] == 1  # D-23 is decided seeing the card
         e.step(e.codec.encode(("choice", 11)))  # keep-on-top
         top = int(e.game.wildling_deck[0])
         for a in e.agents:

@@ -166,8 +166,10 @@ class ObservationEncoder:
         v["wildling_threat"][0] = state.wildling_threat
         if observer is not None:
             known = state.wildling_known_top[observer]
-            if known >= 0 and known == state.wildling_deck[0]:
-                v["wildling_top_known"][known] = 1
+            looking = (state.pending is not None and state.pending.player == observer
+                       and state.pending.kind == DecisionKind.RAVEN_LOOK)
+            if looking or (known >= 0 and known == state.wildling_deck[0]):
+                v["wildling_top_known"][state.wildling_deck[0]] = 1  # §10.4: he sees the card
         v["round"][0] = state.round
         v["phase"][int(state.phase)] = 1
         v["blade_used"][0] = state.blade_used
