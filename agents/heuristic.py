@@ -506,12 +506,16 @@ class HeuristicAgent:
         return max((a for a in actions if a[0] == "track"),
                    key=lambda a: (vw.position(a[1], 0), a[1] == FIEFDOMS))
 
-    def _mammoth_retrieve(self, vw: _View, actions: list[Action]) -> Action:
-        """D-18: take back the strongest discarded card."""
+    def _strongest_card(self, actions: list[Action]) -> Action:
+        """The offered card of the highest printed strength, or "done" when none is offered."""
         cards = [a for a in actions if a[0] == "card"]
         if not cards:
             return ("done",)
         return max(cards, key=lambda a: self.t.card_strength[a[1]])
+
+    def _mammoth_retrieve(self, vw: _View, actions: list[Action]) -> Action:
+        """D-18: take back the strongest discarded card."""
+        return self._strongest_card(actions)
 
     def _horde_muster(self, vw: _View, actions: list[Action]) -> Action:
         """D-19: muster, in the area a normal muster would pick."""
@@ -1121,10 +1125,7 @@ class HeuristicAgent:
 
     def _patchface(self, vw: _View, actions: list[Action]) -> Action:
         """D-46: discard the opponent's strongest card."""
-        cards = [a for a in actions if a[0] == "card"]
-        if not cards:
-            return ("done",)
-        return max(cards, key=lambda a: self.t.card_strength[a[1]])
+        return self._strongest_card(actions)
 
     def _port_capture(self, vw: _View, actions: list[Action]) -> Action:
         """D-47: take as many of the ships as allowed: a fleet for free."""

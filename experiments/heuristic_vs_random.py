@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import got_env
 from agents import RandomAgent
 from agents.heuristic import HeuristicAgent
+from experiments.play import play_game
 from experiments.ratings import wilson
 
 
@@ -34,12 +35,7 @@ def play_one(env: got_env.raw_env, seat: int, seed: int) -> Result:
     houses = env.possible_agents
     agents = {h: HeuristicAgent(seed=seed) if i == seat else RandomAgent(seed=seed * 7 + i)
               for i, h in enumerate(houses)}
-    env.reset(seed=seed)
-    for name in env.agent_iter():
-        obs, _, term, trunc, info = env.last()
-        action = None if term or trunc else agents[name].act(obs["observation"],
-                                                             obs["action_mask"], info)
-        env.step(action)
+    play_game(env, agents, seed)
     game = env.game
     me = houses[seat]
     return Result(me, env.ruleset.houses[game.outcome.winner].id == me,
