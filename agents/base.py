@@ -14,7 +14,24 @@ class Agent(Protocol):
     ``observation``: the float32 vector of ``got_env.encoding.ObservationEncoder``;
     ``action_mask``: int8, 1 at the legal indices; ``info``: the env's ``infos[agent]``
     (``decision`` names the kind of choice).
+
+    Optional methods, called by the scripts when an agent has them (:func:`begin_game`,
+    :func:`end_game`): ``reset()`` before a game and ``observe_end(reward, info)`` after it.
     """
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
         ...
+
+
+def begin_game(agent: object) -> None:
+    """Call the agent's optional ``reset()`` before a game."""
+    reset = getattr(agent, "reset", None)
+    if callable(reset):
+        reset()
+
+
+def end_game(agent: object, reward: float, info: dict[str, Any]) -> None:
+    """Call the agent's optional ``observe_end(reward, info)`` once its game is over."""
+    observe = getattr(agent, "observe_end", None)
+    if callable(observe):
+        observe(reward, info)

@@ -20,6 +20,7 @@ import yaml
 
 import got_env
 from agents import REGISTRY, make_agent
+from agents.base import begin_game, end_game
 from got_env.engine import OptionError
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "play.yaml"
@@ -62,11 +63,17 @@ def _parameters(cls: Any) -> dict[str, Any]:
 
 
 def play_game(env: got_env.raw_env, agents: dict[str, Any], seed: int) -> None:
+    """One full game through the AEC API; agents' optional reset/observe_end are called."""
     env.reset(seed=seed)
+    for agent in agents.values():
+        begin_game(agent)
     for agent in env.agent_iter():
-        obs, _, term, trunc, info = env.last()
-        action = None if term or trunc else agents[agent].act(obs["observation"],
-                                                              obs["action_mask"], info)
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            end_game(agents[agent], reward, info)
+            action = None
+        else:
+            action = agents[agent].act(obs["observation"], obs["action_mask"], info)
         env.step(action)
 
 
