@@ -1,6 +1,7 @@
 """Shared fixtures."""
 
 import pytest
+from combat_helpers import record_combat_ends
 
 from got_env.data import load_ruleset
 
@@ -9,3 +10,9 @@ from got_env.data import load_ruleset
 def rs():
     """The packaged 2nd edition ruleset."""
     return load_ruleset("2e")
+
+
+@pytest.fixture
+def ended(monkeypatch):
+    """Copies of the state taken as each combat ends (see combat_helpers.record_combat_ends)."""
+    return record_combat_ends(monkeypatch)

@@ -11,7 +11,6 @@ from combat_helpers import (
     kind,
     last_combat,
     order_in,
-    record_combat_ends,
     retreat,
     routed_in,
     units_in,
@@ -22,11 +21,6 @@ from got_env.engine import NO, YES, apply
 from got_env.engine.decision import DecisionKind
 
 IT_DEFAULT = ["baratheon", "lannister", "stark", "martell", "greyjoy", "tyrell"]
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 def mace_against_tyrion(throne: list[str]):

@@ -9,7 +9,6 @@ from combat_helpers import (
     fight,
     kind,
     last_combat,
-    record_combat_ends,
     retreat,
     routed_in,
     units_in,
@@ -22,11 +21,6 @@ from got_env.engine.decision import DecisionKind
 ALL_LANNISTER = ["cersei-lannister", "ser-gregor-clegane", "ser-jaime-lannister",
                  "ser-kevan-lannister", "the-hound", "tyrion-lannister", "tywin-lannister"]
 REST = ["stark", "martell", "greyjoy", "tyrell"]
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 def stannis_fight(throne: list[str]):

@@ -10,7 +10,6 @@ from combat_helpers import (
     fight,
     kind,
     last_combat,
-    record_combat_ends,
     retreat,
     routed_in,
     total_units,
@@ -20,11 +19,6 @@ from combat_helpers import (
 
 from got_env.engine import DONE, apply
 from got_env.engine.decision import DecisionKind
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 @pytest.mark.parametrize("text", TEXT)

@@ -14,7 +14,6 @@ from combat_helpers import (
     march,
     order_in,
     play_cards,
-    record_combat_ends,
     retreat,
     routed_in,
     units_in,
@@ -23,11 +22,6 @@ from combat_helpers import (
 
 from got_env.engine import DONE, NO, YES, apply
 from got_env.engine.decision import DecisionKind
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 @pytest.mark.parametrize("text", TEXT)

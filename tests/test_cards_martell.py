@@ -9,7 +9,6 @@ from combat_helpers import (
     fight,
     kind,
     last_combat,
-    record_combat_ends,
     retreat,
     routed_in,
     total_units,
@@ -21,11 +20,6 @@ from got_env.engine import apply
 from got_env.engine.decision import DecisionKind
 
 FIEFDOMS = ["greyjoy", "tyrell", "martell", "stark", "baratheon", "lannister"]
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 @pytest.mark.parametrize("text", TEXT)

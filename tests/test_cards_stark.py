@@ -10,7 +10,6 @@ from combat_helpers import (
     fight,
     kind,
     last_combat,
-    record_combat_ends,
     retreat,
     routed_in,
     total_units,
@@ -23,11 +22,6 @@ from got_env.engine.decision import DecisionKind
 
 ALL_STARK = ["catelyn-stark", "eddard-stark", "greatjon-umber", "robb-stark", "roose-bolton",
              "ser-rodrick-cassel", "the-blackfish"]
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 # Stark takes Stoney Sept from Riverrun with 2 Knights. Lannister (supply 0: armies of 2 and 2)

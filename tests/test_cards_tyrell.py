@@ -10,7 +10,6 @@ from combat_helpers import (
     kind,
     last_combat,
     order_in,
-    record_combat_ends,
     retreat,
     routed_in,
     units_in,
@@ -19,11 +18,6 @@ from combat_helpers import (
 
 from got_env.engine import apply
 from got_env.engine.decision import DecisionKind
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 @pytest.mark.parametrize("text", TEXT)

@@ -14,7 +14,6 @@ from combat_helpers import (
     march,
     order_in,
     play_cards,
-    record_combat_ends,
     retreat,
     routed_in,
     unit_options,
@@ -39,11 +38,6 @@ P20 = {
     "hands": {"tyrell": ["alester-florent", "randyll-tarly"],
               "lannister": ["ser-jaime-lannister", "the-hound"]},
 }
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 def initial(state):

@@ -11,7 +11,6 @@ from combat_helpers import (
     last_combat,
     march,
     play_cards,
-    record_combat_ends,
     retreat,
     routed_in,
     units_in,
@@ -25,11 +24,6 @@ from got_env.engine.decision import DecisionKind
 
 HANDS = {"stark": ["eddard-stark", "greatjon-umber", "ser-rodrick-cassel"],
          "lannister": ["ser-jaime-lannister", "the-hound"]}
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 def stark_attacks_lannisport(attackers="KK", lannisport="", **spec):

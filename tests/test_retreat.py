@@ -10,7 +10,6 @@ from combat_helpers import (
     last_combat,
     march,
     play_cards,
-    record_combat_ends,
     retreat,
     routed_in,
     total_units,
@@ -29,11 +28,6 @@ CARDS = {"tyrell": ["alester-florent", "randyll-tarly"],
          "baratheon": ["brienne-of-tarth", "melisandre"],
          "stark": ["greatjon-umber", "ser-rodrick-cassel"],
          "greyjoy": ["dagmar-cleftjaw", "euron-crows-eye"]}
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 def tyrell_attacks_from_the_reach(target="blackwater", **spec):

@@ -11,7 +11,6 @@ from combat_helpers import (
     march,
     order_in,
     play_cards,
-    record_combat_ends,
     retreat,
 )
 
@@ -34,11 +33,6 @@ P18 = {
               "lannister": ["ser-jaime-lannister", "the-hound"]},
 }
 P18_SUPPORT = {"tyrell": "attacker", "baratheon": "defender", "lannister": "defender"}
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 def initial(state):

@@ -9,25 +9,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 from combat_helpers import (
     build,
     kind,
     last_combat,
     march,
     play_cards,
-    record_combat_ends,
     units_in,
 )
 
 from got_env.encoding import ObservationEncoder
 from got_env.engine import NO, YES, DecisionKind, apply
 from got_env.engine.cards import combat_frame
-
-
-@pytest.fixture
-def ended(monkeypatch):
-    return record_combat_ends(monkeypatch)
 
 
 def position(tides: bool = True, blade_holder: str | None = None, **extra):

@@ -13,16 +13,10 @@ from .state import FOOTMAN, KNIGHT, LAND, PORT, SEA, SHIP, SIEGE_ENGINE, GameSta
 LAND_UNITS = (FOOTMAN, KNIGHT, SIEGE_ENGINE)
 
 
-def is_land(state: GameState, area: int) -> bool:
-    return bool(state.ruleset.kind[area] == LAND)
 
 
-def is_sea(state: GameState, area: int) -> bool:
-    return bool(state.ruleset.kind[area] == SEA)
 
 
-def is_port(state: GameState, area: int) -> bool:
-    return bool(state.ruleset.kind[area] == PORT)
 
 
 def neighbours(state: GameState, area: int) -> np.ndarray:
@@ -37,9 +31,6 @@ def occupant(state: GameState, area: int) -> int:
     return int(nz[0]) if nz.size else -1
 
 
-def land_controller(state: GameState, area: int) -> int:
-    """Controller of a land area (units, else power token, else home shield; R13)."""
-    return int(state.control()[area])
 
 
 def port_owner(state: GameState, port: int) -> int:

@@ -73,8 +73,6 @@ def other(side: str) -> str:
     return SIDES[1 - SIDES.index(side)]
 
 
-def house_of(frame: dict, side: str) -> int:
-    return frame[side]
 
 
 # --- strength and icons ----------------------------------------------------------------------

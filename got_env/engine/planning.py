@@ -25,9 +25,7 @@ import numpy as np
 
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, step
-from .state import KINGS_COURT, GameState
-
-SPECIAL_MARCH_BAN = 5  # index in state.order_bans after the five order types
+from .state import KINGS_COURT, SPECIAL_MARCH_BAN, GameState
 
 
 def house_tokens_on_board(state: GameState, house: int) -> dict[int, int]:

@@ -18,13 +18,15 @@ from typing import Any
 
 import numpy as np
 
-from ..data import TRACKS, UNIT_TYPES, Ruleset
+from ..data import ORDER_TYPES, TRACKS, UNIT_TYPES, Ruleset
 from .decision import Decision
 
 NO_HOUSE = -1
 FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE = range(len(UNIT_TYPES))
 IRON_THRONE, FIEFDOMS, KINGS_COURT = range(len(TRACKS))
 LAND, SEA, PORT = 0, 1, 2
+# state.order_bans: one flag per ORDER_TYPES entry, then this one for special March orders.
+SPECIAL_MARCH_BAN = len(ORDER_TYPES)
 
 
 class Phase(enum.IntEnum):

@@ -32,10 +32,9 @@ from . import bidding, mustering, supply  # noqa: F401  (register their steps)
 from .board import enemy_ships_in, gain_power
 from .decision import CHOICES, Action, Decision, DecisionKind, choice
 from .flow import pop, push, step
-from .state import FIEFDOMS, IRON_THRONE, KINGS_COURT, SHIP, GameState
+from .state import FIEFDOMS, IRON_THRONE, KINGS_COURT, SHIP, SPECIAL_MARCH_BAN, GameState
 
 Effect = Callable[[GameState], None]
-SPECIAL_MARCH_BAN = len(ORDER_TYPES)  # index of "no special March orders" in state.order_bans
 WINTER_IS_COMING = "winter-is-coming"
 
 
