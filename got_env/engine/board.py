@@ -13,12 +13,6 @@ from .state import FOOTMAN, KNIGHT, LAND, PORT, SEA, SHIP, SIEGE_ENGINE, GameSta
 LAND_UNITS = (FOOTMAN, KNIGHT, SIEGE_ENGINE)
 
 
-
-
-
-
-
-
 def neighbours(state: GameState, area: int) -> np.ndarray:
     """Indices of the areas that border ``area`` (real adjacency, R19.2-R19.3)."""
     return np.flatnonzero(state.ruleset.adjacency[area])
@@ -29,8 +23,6 @@ def occupant(state: GameState, area: int) -> int:
     counts = state.units[area].sum(axis=1)
     nz = np.flatnonzero(counts)
     return int(nz[0]) if nz.size else -1
-
-
 
 
 def port_owner(state: GameState, port: int) -> int:

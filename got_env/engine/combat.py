@@ -73,8 +73,6 @@ def other(side: str) -> str:
     return SIDES[1 - SIDES.index(side)]
 
 
-
-
 # --- strength and icons ----------------------------------------------------------------------
 
 
