@@ -5,6 +5,7 @@
     env.reset(seed=0)
 """
 
-from .env import GameRecord, env, raw_env
+from .env import GameRecord, RecordError, env, raw_env
+from .parallel import parallel_env
 
-__all__ = ["GameRecord", "env", "raw_env"]
+__all__ = ["GameRecord", "RecordError", "env", "parallel_env", "raw_env"]

@@ -6,8 +6,8 @@ usual guards (out-of-bounds actions, call order). Agents are the houses in play
 (:class:`got_env.encoding.ActionCodec`) and observes
 ``{"observation": Box(float32, (F,)), "action_mask": Box(int8, (N,))}`` from its own point of view
 (:class:`got_env.encoding.ObservationEncoder`); a house that is not to act gets an all-zero mask.
-``infos[agent]`` carries ``decision`` (the kind, e.g. ``"D-20 PLACE_ORDERS"``) for the agent to
-act. The env knows nothing of the rules: it asks the engine.
+``infos`` keys are documented in docs/env.md ("Infos"). The env knows nothing of the rules: it asks
+the engine.
 
 Options (validated; an unknown or bad one raises :class:`got_env.engine.OptionError`):
 ``ruleset`` ("2e"), ``num_players`` (3-6, default 6), ``tides_of_battle`` (False), ``max_rounds``
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,52 +41,119 @@ ENV_OPTIONS = ("num_players", "reward", "max_steps", "render_mode")
 
 
 def env(**options: Any) -> AECEnv:
-    """The wrapped environment (PettingZoo's assert-out-of-bounds and order-enforcing guards)."""
-    e: AECEnv = raw_env(**options)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    """The wrapped environment: PettingZoo's order-enforcing guard (reset before step, ...).
+    Actions are checked by the raw env itself, with errors that name the action, the agent and
+    the valid range (PettingZoo's assert-out-of-bounds guard would answer a bare
+    AssertionError)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**options))
+
+
+RECORD_FORMAT = "got_env-record-2"
+
+
+class RecordError(ValueError):
+    """A game record that is corrupt, or that does not replay into the game it recorded."""
 
 
 @dataclass
 class GameRecord:
-    """What replays a game exactly: the options, the seed and every action index."""
+    """What replays a game exactly: the options, the seed and every action index, with the
+    outcome and a digest of the state after the last action, so that a record changed anywhere
+    (one action swapped for another legal one) is caught on replay instead of silently giving a
+    different game.
+
+    :ivar outcome: ``{"reason", "winner", "ranking"}`` (house ids) once the game ended or was
+        truncated (reason ``"truncated"``), else None.
+    :ivar digest: :meth:`GameState.digest` of the state after the last action.
+    """
 
     options: dict[str, Any]
     seed: int | None
     actions: list[int] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+    digest: str | None = None
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps({"format": "got_env-record-1", "options": self.options,
-                                          "seed": self.seed, "actions": self.actions}))
+        Path(path).write_text(json.dumps({"format": RECORD_FORMAT, "options": self.options,
+                                          "seed": self.seed, "actions": self.actions,
+                                          "outcome": self.outcome, "digest": self.digest}))
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        """Read a saved record; a corrupt file raises ValueError naming what is wrong."""
+        """Read a saved record; a corrupt file raises :class:`RecordError` naming what is wrong."""
         try:
             doc = json.loads(Path(path).read_text())
-        except (OSError, json.JSONDecodeError) as e:
-            raise ValueError(f"cannot read game record {path}: {e}") from None
-        if not isinstance(doc, dict) or doc.get("format") != "got_env-record-1":
-            raise ValueError(f"{path}: not a got_env game record (missing or wrong 'format')")
+        except (OSError, json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise RecordError(f"cannot read game record {path}: {e}") from None
+        if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
+            found = doc.get("format") if isinstance(doc, dict) else None
+            raise RecordError(f"{path}: not a got_env game record of format {RECORD_FORMAT!r} "
+                              f"(format: {found!r})")
         opts, seed, actions = doc.get("options"), doc.get("seed"), doc.get("actions")
+        outcome, digest = doc.get("outcome"), doc.get("digest")
         if not isinstance(opts, dict):
-            raise ValueError(f"{path}: 'options' must be a mapping")
-        if seed is not None and not isinstance(seed, int):
-            raise ValueError(f"{path}: 'seed' must be an integer or null")
-        if not isinstance(actions, list) or not all(isinstance(a, int) for a in actions):
-            raise ValueError(f"{path}: 'actions' must be a list of integers")
-        return cls(opts, seed, actions)
+            raise RecordError(f"{path}: 'options' must be a mapping")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError(f"{path}: 'seed' must be an integer or null")
+        if not isinstance(actions, list) or not all(
+                isinstance(a, int) and not isinstance(a, bool) for a in actions):
+            raise RecordError(f"{path}: 'actions' must be a list of integers")
+        if outcome is not None and not (isinstance(outcome, dict)
+                                        and set(outcome) == {"reason", "winner", "ranking"}):
+            raise RecordError(f"{path}: 'outcome' must be null or have reason, winner, ranking")
+        if not isinstance(digest, str):
+            raise RecordError(f"{path}: 'digest' must be the final state's digest (a string)")
+        return cls(opts, seed, actions, outcome, digest)
 
     def replay(self) -> raw_env:
-        """A new env with the record's game played through (raises on an illegal action)."""
+        """A new env with the record's game played through. Raises :class:`RecordError` when an
+        action is not legal (naming its index), when actions follow the end of the game, or
+        when the replayed game's outcome or final state differs from the recorded ones."""
         e = raw_env(**self.options)
         e.reset(seed=self.seed)
         for i, a in enumerate(self.actions):
-            if e.game is None or e.game.pending is None:
-                raise ValueError(f"record has {len(self.actions) - i} actions after the game end")
-            e.step(a)
+            if not e.agents or e.game.pending is None:
+                raise RecordError(f"record has {len(self.actions) - i} actions after the game "
+                                  f"ended (from index {i})")
+            try:
+                e.step(a)
+            except engine.IllegalActionError as err:
+                raise RecordError(f"action at index {i} of the record does not replay: "
+                                  f"{err}") from None
+        replayed = e.record
+        if self.outcome is not None and replayed.outcome != self.outcome:
+            raise RecordError(f"the replayed game's outcome {replayed.outcome} differs from the "
+                              f"recorded {self.outcome}")
+        if self.digest is not None and replayed.digest != self.digest:
+            raise RecordError(f"the replayed game's final state (digest {replayed.digest[:12]}) "
+                              f"differs from the recorded one ({self.digest[:12]})")
         return e
+
+
+class LegalActions(spaces.Discrete):
+    """``Discrete(N)`` whose ``sample()`` without a mask draws a *legal* action when its agent is
+    to act (and any index otherwise), so that tools which step ``action_space(agent).sample()``
+    (PettingZoo's ``state_test``, environment checkers) play real games. With a mask or
+    probabilities it is gymnasium's own ``Discrete.sample``."""
+
+    def __init__(self, n: int, env: raw_env, agent: str):
+        super().__init__(n)
+        self._env = weakref.ref(env)
+        self.agent = agent
+
+    def sample(self, mask: np.ndarray | None = None,
+               probability: np.ndarray | None = None) -> np.int64:
+        env = self._env() if self._env is not None else None
+        if mask is None and probability is None and env is not None and env.game is not None:
+            d = env.game.pending
+            if d is not None and env.agents and env.agent_selection == self.agent:
+                mask = env.codec.mask(d.options)
+        return super().sample(mask=mask, probability=probability)
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_env"] = None  # a pickled space is a plain Discrete(N)
+        return state
 
 
 class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
@@ -115,14 +183,18 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         houses = self.ruleset.setups[self.num_players].houses
         self.possible_agents = list(houses)
         self._house = {h: self.ruleset.house(h) for h in houses}
-        self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in houses}
+        self.action_spaces = {a: LegalActions(self.codec.size, self, a) for a in houses}
+        features = spaces.Box(np.zeros(self.encoder.size, np.float32), self.encoder.high,
+                              dtype=np.float32)
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+            "observation": features,
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in houses}
+        self.state_space = features  # state(): the same features, seen by nobody in particular
         self.game: engine.GameState | None = None
-        self.record: GameRecord | None = None
+        self._actions: list[int] = []
+        self._seed: int | None = None
 
     # -- PettingZoo API -------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -138,9 +210,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         if seed is None:  # draw one, so that the game record still replays exactly
             seed = int(np.random.SeedSequence().entropy % (1 << 63))
         self.game = engine.start_game(self.num_players, seed=seed, options=self.game_options)
-        self.record = GameRecord({**self.game_options, "num_players": self.num_players,
-                                  "reward": self.reward_scheme, "max_steps": self.max_steps},
-                                 seed)
+        self._seed = seed
+        self._actions = []
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -150,34 +221,48 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         self.steps = 0
         self._select_agent()
 
-    def step(self, action: int) -> None:
+    def step(self, action: int | None) -> None:
+        """Play ``action`` (a Python or numpy integer the mask allows) for ``agent_selection``;
+        ``None`` for an agent that is done, as PettingZoo wants. A bad action raises
+        :class:`got_env.engine.IllegalActionError` naming it, the agent and the valid range,
+        and changes nothing."""
         if self.game is None:
             raise RuntimeError("call reset() before step()")
+        if not self.agents:
+            raise RuntimeError("every agent is done (the game ended or was truncated); call "
+                               "reset() to start a new game")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise engine.IllegalActionError(
+                    f"agent {agent} is done; step(None) is the only action, got {action!r}")
             self._was_dead_step(action)
             return
-        decision = self.game.pending
-        move = self._decode_legal(int(action), decision)
+        index = self._check_index(action, agent)
+        move = self._decode_legal(index, self.game.pending)
         self._cumulative_rewards[agent] = 0.0
         engine.apply(self.game, move)
-        self.record.actions.append(int(action))
+        self._actions.append(index)
         self.steps += 1
         self.rewards = {a: 0.0 for a in self.agents}
         if self.game.pending is None:
             self._finish()
         elif self.max_steps is not None and self.steps >= self.max_steps:
-            self.truncations = {a: True for a in self.agents}
+            self._truncate()
         self._select_agent()
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation and action mask (all zero unless it is to act); also for an
+        agent that is done or has been removed from ``agents``."""
+        if agent not in self._house:
+            raise KeyError(f"unknown agent {agent!r}; agents are {self.possible_agents}")
         house = self._house[agent]
         obs = self.encoder.encode(self.game, house)
         mask = np.zeros(self.codec.size, dtype=np.int8)
         d = self.game.pending
-        if d is not None and d.player == house and not (self.terminations[agent]
-                                                         or self.truncations[agent]):
+        if d is not None and d.player == house and not (self.terminations.get(agent, True)
+                                                         or self.truncations.get(agent, True)):
             mask = self.codec.mask(d.options)
         return {"observation": obs, "action_mask": mask}
 
@@ -206,21 +291,46 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         d = self.game.pending if self.game else None
         return sorted(self.codec.encode(a) for a in d.options) if d else []
 
+    @property
+    def record(self) -> GameRecord | None:
+        """The game so far as a :class:`GameRecord` (None before the first reset): options,
+        seed, actions, and the outcome and state digest as they stand now."""
+        if self.game is None:
+            return None
+        info = self.infos.get(self.possible_agents[0], {}) if self.infos else {}
+        outcome = ({"reason": info["outcome"], "winner": info["winner"],
+                    "ranking": list(info["ranking"])} if "outcome" in info else None)
+        return GameRecord({**self.game_options, "num_players": self.num_players,
+                           "reward": self.reward_scheme, "max_steps": self.max_steps},
+                          self._seed, list(self._actions), outcome, self.game.digest())
+
     def clone(self) -> raw_env:
         """An independent copy (cheap: the game state's arrays are copied, tables shared)."""
         new = copy.copy(self)
         new.game = self.game.clone()
-        new.record = GameRecord(dict(self.record.options), self.record.seed,
-                                list(self.record.actions))
+        new._actions = list(self._actions)
+        new.action_spaces = {a: LegalActions(self.codec.size, new, a) for a in self.possible_agents}
         for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
             setattr(new, name, copy.copy(getattr(self, name)))
         new.infos = {a: dict(i) for a, i in self.infos.items()}
         return new
 
     # -- internals ------------------------------------------------------------------------------
-    def _decode_legal(self, action: int, decision: engine.Decision) -> engine.Action:
+    def _check_index(self, action: object, agent: str) -> int:
+        """The action as an int, or IllegalActionError: only Python and numpy integers in the
+        action space are actions (not floats, strings, bools, None or arrays)."""
+        valid = f"an integer in 0..{self.codec.size - 1}"
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise engine.IllegalActionError(
+                f"action {action!r} ({type(action).__name__}) for agent {agent} is not an action "
+                f"index: expected {valid} (a Python or numpy integer)")
         if not 0 <= action < self.codec.size:
-            raise ValueError(f"action {action} outside the action space 0..{self.codec.size - 1}")
+            raise engine.IllegalActionError(
+                f"action {action!r} for agent {agent} is outside the action space: expected "
+                f"{valid}")
+        return int(action)
+
+    def _decode_legal(self, action: int, decision: engine.Decision) -> engine.Action:
         move = self.codec.decode(action)
         if move not in decision:
             raise engine.IllegalActionError(
@@ -254,6 +364,16 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         else:  # rank: +1 for first, -1 for last, linear in between
             self.rewards = {a: 1.0 - 2.0 * ranking.index(a) / (n - 1) for a in self.agents}
         self.terminations = {a: True for a in self.agents}
+        self._set_outcome(outcome.reason, ranking)
+
+    def _truncate(self) -> None:
+        """``max_steps`` reached: no reward (the game did not end), the standing by the victory
+        rules (R22.3) in ``infos`` as at the end, with reason ``"truncated"``."""
+        from .engine.victory import ranking
+
+        self.truncations = {a: True for a in self.agents}
+        self._set_outcome("truncated", [self.ruleset.houses[h].id for h in ranking(self.game)])
+
+    def _set_outcome(self, reason: str, ranking: list[str]) -> None:
         for a in self.agents:
-            self.infos[a] = {"outcome": outcome.reason, "winner": ranking[0],
-                             "ranking": ranking}
+            self.infos[a] = {"outcome": reason, "winner": ranking[0], "ranking": list(ranking)}

@@ -4,13 +4,14 @@ clones and game records."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
 import got_env
-from got_env import GameRecord
+from got_env import GameRecord, RecordError
 from got_env.engine import DecisionKind, IllegalActionError, OptionError
 from got_env.engine.invariants import check
 
@@ -105,7 +106,8 @@ def test_action_names_round_trip():
 
 
 def test_orders_hidden_until_the_reveal():
-    """R23.1, §10.2: another house's placed orders appear only as face-down tokens."""
+    """R23.1, §10.2: another house's placed orders are not seen, not even where they lie, until
+    the reveal; once the house has placed them all, every house sees that it has."""
     e = got_env.raw_env(num_players=3)
     e.reset(seed=1)
     first = e.agent_selection
@@ -118,8 +120,14 @@ def test_orders_hidden_until_the_reveal():
     for a in e.agents:
         if a != first:
             assert views[a]["order"][area].sum() == 0
-            assert views[a]["order_hidden"][area] == 1
+            assert not views[a]["orders_placed"].any()
     assert e.game.units[area, h].any()
+    while e.agent_selection == first:
+        e.step(e.legal_actions()[0])
+    for a in e.agents:
+        rel = (h - e.ruleset.house(a)) % 6
+        assert np.flatnonzero(e.encoder.views(e.observe(a)["observation"])["orders_placed"]) \
+            .tolist() == [rel]
 
 
 def test_bids_hidden_until_the_reveal():
@@ -277,10 +285,18 @@ def test_unseeded_reset_is_still_recorded():
 @pytest.mark.parametrize("content,match", [
     ("not json", "cannot read"),
     (json.dumps({"options": {}}), "not a got_env game record"),
-    (json.dumps({"format": "got_env-record-1", "options": {}, "seed": "x", "actions": []}),
+    (json.dumps({"format": "got_env-record-1", "options": {}, "seed": 1, "actions": []}),
+     "format 'got_env-record-2'"),
+    (json.dumps({"format": "got_env-record-2", "options": {}, "seed": "x", "actions": []}),
      "'seed'"),
-    (json.dumps({"format": "got_env-record-1", "options": {}, "seed": 1, "actions": ["a"]}),
+    (json.dumps({"format": "got_env-record-2", "options": {}, "seed": 1, "actions": ["a"]}),
      "'actions'"),
+    (json.dumps({"format": "got_env-record-2", "options": {}, "seed": 1, "actions": [1.0]}),
+     "'actions'"),
+    (json.dumps({"format": "got_env-record-2", "options": {}, "seed": 1, "actions": [],
+                 "outcome": "won"}), "'outcome'"),
+    (json.dumps({"format": "got_env-record-2", "options": {}, "seed": 1, "actions": []}),
+     "'digest'"),
 ])
 def test_corrupt_record(tmp_path, content, match):
     path = tmp_path / "bad.json"
@@ -291,7 +307,7 @@ def test_corrupt_record(tmp_path, content, match):
 
 def test_record_with_an_illegal_action_fails_to_replay(tmp_path):
     rec = GameRecord({"num_players": 3}, 0, [0])  # DONE is not legal when placing orders
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(RecordError, match="index 0 .*not legal for D-20 PLACE_ORDERS"):
         rec.replay()
 
 
@@ -324,7 +340,7 @@ def test_docs_list_the_layout():
         assert f"| {seg.kind.upper()} | {seg.offset} | {seg.size} |" in doc
     offset = 0
     for piece in layout(rs):
-        assert f"| {piece.name} | {offset} | {piece.shape} |" in doc
+        assert f"| {piece.name} | {offset} | {piece.shape} | {piece.high:g} |" in doc
         offset += piece.size
 
 
@@ -344,3 +360,272 @@ def test_rgb_array_render():
     e.reset(seed=0)
     picture = e.render()
     assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
+
+
+# --- records that can be trusted ---------------------------------------------------------------
+
+def played_record(n: int = 3, seed: int = 2, max_rounds: int = 2):
+    e = got_env.raw_env(num_players=n, max_rounds=max_rounds)
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while e.agents and e.game.pending is not None:
+        random_step(e, rng)
+    return e, e.record
+
+
+def test_record_stores_outcome_and_digest(tmp_path):
+    e, rec = played_record()
+    assert rec.outcome == {"reason": e.game.outcome.reason, "winner": e.infos["stark"]["winner"],
+                           "ranking": e.infos["stark"]["ranking"]}
+    assert rec.digest == e.game.digest() and len(rec.digest) == 64
+    rec.save(tmp_path / "r.json")
+    loaded = GameRecord.load(tmp_path / "r.json")
+    assert loaded == rec
+    assert loaded.replay().game == e.game
+
+
+def test_record_with_one_action_changed_to_another_legal_one_is_caught():
+    """Swap one action for another legal one: the replay either meets an illegal action later
+    (named by its index) or ends in another state than the digest says; never silently."""
+    e, rec = played_record()
+    replay = got_env.raw_env(**rec.options)
+    replay.reset(seed=rec.seed)
+    for i, a in enumerate(rec.actions):  # find a decision with another legal choice
+        legal = replay.legal_actions()
+        if len(legal) > 1:
+            changed = list(rec.actions)
+            changed[i] = next(x for x in legal if x != a)
+            break
+        replay.step(a)
+    tampered = GameRecord(rec.options, rec.seed, changed, rec.outcome, rec.digest)
+    with pytest.raises(RecordError, match="index|differs"):
+        tampered.replay()
+
+
+def test_record_with_actions_after_the_end_fails():
+    _, rec = played_record()
+    longer = GameRecord(rec.options, rec.seed, rec.actions + [0], rec.outcome, rec.digest)
+    with pytest.raises(RecordError, match="after the game ended"):
+        longer.replay()
+
+
+def test_digest_tells_states_apart():
+    a = got_env.engine.start_game(3, seed=0)
+    b = a.clone()
+    assert a.digest() == b.digest()
+    b.power[0] += 1
+    assert a.digest() != b.digest()
+
+
+# --- bad actions -------------------------------------------------------------------------------
+
+BAD_ACTIONS = [139.5, 139.0, "139", None, float("nan"), [139], True, np.float64(3), (1,),
+               -1, 1725, np.int64(1725)]
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+@pytest.mark.parametrize("action", BAD_ACTIONS, ids=repr)
+def test_bad_actions_get_a_clear_error_and_change_nothing(wrapped, action):
+    e = got_env.env(num_players=3) if wrapped else got_env.raw_env(num_players=3)
+    e.reset(seed=0)
+    raw = e.unwrapped
+    before, agent, steps = raw.game.clone(), raw.agent_selection, list(raw.record.actions)
+    with pytest.raises(IllegalActionError) as err:
+        e.step(action)
+    message = str(err.value)
+    assert agent in message and "0..1724" in message and repr(action)[:5] in message
+    assert raw.game == before and raw.agent_selection == agent
+    assert raw.record.actions == steps
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_python_and_numpy_integers_are_actions(wrapped):
+    e = got_env.env(num_players=3) if wrapped else got_env.raw_env(num_players=3)
+    e.reset(seed=0)
+    legal = e.unwrapped.legal_actions()
+    e.step(np.int64(legal[0]))
+    e.step(int(e.unwrapped.legal_actions()[0]))
+    e.step(np.int32(e.unwrapped.legal_actions()[0]))
+    assert len(e.unwrapped.record.actions) == 3
+
+
+# --- after truncation and after the end ------------------------------------------------------
+
+def test_truncation_gives_the_standing_and_observe_works_for_everyone():
+    from got_env.engine.victory import ranking
+
+    e = got_env.raw_env(num_players=4, max_steps=25)
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(25):
+        random_step(e, rng)
+    acting = e.ruleset.houses[e.game.pending.player].id  # whose decision was cut off
+    expected = [e.ruleset.houses[h].id for h in ranking(e.game)]
+    for a in e.agents:
+        assert e.infos[a] == {"outcome": "truncated", "winner": expected[0], "ranking": expected}
+        assert e.rewards[a] == 0.0
+    assert e.record.outcome["reason"] == "truncated"
+    for a in e.possible_agents:
+        assert not e.observe(a)["action_mask"].any()
+    while e.agents:  # PettingZoo: each done agent is stepped with None and removed
+        e.step(None)
+    for a in e.possible_agents:  # still observable, including the one that was to act
+        obs = e.observe(a)
+        assert obs["observation"].shape == (e.encoder.size,) and not obs["action_mask"].any()
+    assert acting in e.possible_agents
+    with pytest.raises(RuntimeError, match="call reset"):
+        e.step(None)
+
+
+def test_stepping_after_the_end_is_a_clear_error():
+    e, _ = played_record()
+    while e.agents:
+        e.step(None)
+    with pytest.raises(RuntimeError, match="every agent is done"):
+        e.step(0)
+
+
+def test_docs_list_every_infos_key():
+    doc = (Path(__file__).parent.parent / "docs" / "env.md").read_text()
+    e, _ = played_record()
+    keys = set(e.infos["stark"])
+    e.reset(seed=0)
+    keys |= set(e.infos[e.agent_selection])
+    assert keys == {"decision", "num_legal", "outcome", "winner", "ranking"}
+    for k in keys:
+        assert f"`{k}`" in doc, k
+    assert "`\"truncated\"`" in doc
+
+
+# --- spaces, bounds and PettingZoo's own tests ---------------------------------------------------
+
+def test_observation_bounds_are_finite_and_hold_in_random_games():
+    for n, tides in ((3, False), (6, True)):
+        e = got_env.raw_env(num_players=n, tides_of_battle=tides)
+        e.reset(seed=n)
+        rng = np.random.default_rng(n)
+        space = e.observation_space("stark")["observation"]
+        assert np.isfinite(space.high).all() and (space.low == 0).all()
+        assert e.state_space == space
+        for i in range(3000):
+            if not e.agents:
+                break
+            if i % 7 == 0:
+                for a in e.possible_agents:
+                    obs = e.observe(a)["observation"]
+                    bad = np.flatnonzero((obs < 0) | (obs > space.high))
+                    assert bad.size == 0, [e.encoder.pieces, bad[:5]]
+                assert e.state_space.contains(e.state())
+            random_step(e, rng)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_pettingzoo_api_seed_and_state_tests(n):
+    from pettingzoo.test import seed_test, state_test
+
+    api_test(got_env.env(num_players=n, max_rounds=2), num_cycles=200)
+    seed_test(lambda: got_env.env(num_players=n, max_rounds=2), num_cycles=100)
+    state_test(got_env.env(num_players=n), got_env.parallel_env(num_players=n), num_cycles=30)
+
+
+def test_action_space_sample_is_legal_for_the_acting_agent():
+    e = got_env.raw_env(num_players=3)
+    e.reset(seed=0)
+    for _ in range(200):
+        a = e.agent_selection
+        action = e.action_space(a).sample()
+        assert action in e.legal_actions()
+        e.step(action)
+
+
+# --- every decision's context is observed ------------------------------------------------------
+
+NEVER_ASKED_IN_RANDOM_PLAY = {
+    DecisionKind.MACE_FOOTMAN: "a single option (the one Footman), played without asking",
+    DecisionKind.RETREAT_SUPPLY_LOSS: "needs a retreat that breaks supply: rare in random play",
+}
+COMBAT_CONTEXT = {"area": 0, "attacker": 0, "defender": 1}  # ctx(combat) of both kinds above
+
+
+def perturbed(state, key: str, value):
+    """Another value for a context key, of the same type and in range."""
+    rs = state.ruleset
+    if isinstance(value, bool):
+        return not value
+    if key in ("area", "port", "support_area"):
+        return (value + 1) % rs.num_areas
+    if key == "track":
+        return (value + 1) % 3
+    if key in ("house", "supporter", "attacker", "defender"):
+        return next(h for h in range(rs.num_houses) if state.in_play[h] and h != value)
+    if key in ("card", "cancelled"):
+        return (value + 1) % len(rs.house_cards)
+    if key == "bids":
+        return ({h: b + 1 for h, b in value.items()} if isinstance(value, dict)
+                else [b + 1 if b >= 0 else b for b in value])
+    if key == "points" and isinstance(value, dict):
+        return {a: (2 if p == 1 else 1) for a, p in value.items()}
+    return value + 1
+
+
+def encode_with(encoder, state, context, observer=None):
+    """The observation with the pending decision's context replaced (the decider's by default)."""
+    import dataclasses
+
+    saved = state.pending
+    state.pending = dataclasses.replace(saved, context=context)
+    try:
+        return encoder.encode(state, saved.player if observer is None else observer)
+    finally:
+        state.pending = saved
+
+
+def test_every_context_key_is_observed_by_the_decider():
+    """Walk every decision kind in random games (Tides on): each context key is mapped into the
+    observation or declared redundant, and changing a mapped key's value changes what the
+    deciding house observes (and nothing another house observes)."""
+    from got_env.encoding.observation import CONTEXT_PIECES, REDUNDANT_CONTEXT
+
+    seen: dict[DecisionKind, int] = {}
+    encoder = got_env.raw_env().encoder
+    for seed in range(120):
+        state = got_env.engine.start_game(6 if seed % 3 else 3, seed=seed,
+                                          options={"tides_of_battle": seed % 2 == 0})
+        rng = np.random.default_rng(seed)
+        while state.pending is not None:
+            d = state.pending
+            for key in d.context:
+                assert key in CONTEXT_PIECES or key in REDUNDANT_CONTEXT, (d.kind.label, key)
+            if seen.get(d.kind, 0) < 3:
+                seen[d.kind] = seen.get(d.kind, 0) + 1
+                base = encoder.encode(state, d.player)
+                assert np.array_equal(base, encode_with(encoder, state, dict(d.context)))
+                bystander = next(h for h in range(state.ruleset.num_houses)
+                                 if state.in_play[h] and h != d.player)
+                for key, value in d.context.items():
+                    if key not in CONTEXT_PIECES:
+                        continue
+                    other = {**d.context, key: perturbed(state, key, value)}
+                    assert not np.array_equal(base, encode_with(encoder, state, other)), (
+                        d.kind.label, key)
+                    assert np.array_equal(encoder.encode(state, bystander),
+                                          encode_with(encoder, state, other, bystander))
+            got_env.engine.apply(state, d.options[rng.integers(len(d.options))])
+        if len(seen) + len(NEVER_ASKED_IN_RANDOM_PLAY) >= len(DecisionKind):
+            break
+    missing = set(DecisionKind) - set(seen) - set(NEVER_ASKED_IN_RANDOM_PLAY)
+    assert not missing, sorted(k.label for k in missing)
+    assert set(COMBAT_CONTEXT) <= set(CONTEXT_PIECES)
+
+
+def test_influence_bids_tell_their_track():
+    """The audit's case: an Iron Throne bid and a King's Court bid are told apart."""
+    e = got_env.raw_env(num_players=3)
+    e.reset(seed=0)
+    rng = np.random.default_rng(0)
+    play_until(e, rng, DecisionKind.INFLUENCE_BID)
+    d = e.game.pending
+    track = e.encoder.views(e.observe(e.agent_selection)["observation"])["decision_track"]
+    assert track.tolist() == [1.0 if t == d.context["track"] else 0.0 for t in range(3)]
+    kings_court = e.encoder.views(encode_with(e.encoder, e.game, {"track": 2}))["decision_track"]
+    assert kings_court.tolist() == [0.0, 0.0, 1.0]

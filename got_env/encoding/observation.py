@@ -7,7 +7,10 @@ play stay zero). Cards follow their owners: ``cards[h_rel, k, place]`` is the k-
 order) of that house.
 
 Hidden information is left out, never zeroed after the fact: another house's orders before the
-reveal appear only as ``order_hidden`` (a face-down token lies there), secret bids and house cards
+reveal are not shown at all, not even where its face-down tokens lie (which areas a house fills
+first, or leaves empty when it runs out of tokens, is its secret); ``orders_placed`` says which
+houses have finished placing theirs, a fact that depends on the turn order only. Secret bids and
+house cards
 being chosen live only in the engine's stack, which is never read here except for the public
 parts of a combat, the Westeros and wildling decks' order is never encoded, and the top wildling
 card appears only to a house that saw it with the Messenger Raven while it is still on top.
@@ -32,8 +35,11 @@ CARDS_PER_HOUSE = 7
 
 @dataclass(frozen=True)
 class Piece:
+    """One named part of the vector; every value in it lies in ``[0, high]``."""
+
     name: str
     shape: tuple[int, ...]
+    high: float = 1.0
 
     @property
     def size(self) -> int:
@@ -41,47 +47,99 @@ class Piece:
 
 
 def layout(ruleset: Ruleset) -> tuple[Piece, ...]:
-    """The observation's pieces, in order (their sizes add up to the vector's length)."""
-    A, U, T = ruleset.num_areas, len(UNIT_TYPES), len(ruleset.order_tokens)
-    n_westeros = len(ruleset.westeros_cards)
+    """The observation's pieces, in order (their sizes add up to the vector's length), each with
+    the highest value it can take (the lowest is always 0)."""
+    rs = ruleset
+    A, U, T = rs.num_areas, len(UNIT_TYPES), len(rs.order_tokens)
+    n_westeros = len(rs.westeros_cards)
+    most_units = float(max(rs.unit_pool.values()))
+    most_neutral = float(max(max(s.neutral_forces.values(), default=0) for s in rs.setups.values()))
+    forts = float((rs.fort_level > 0).sum())
+    power = float(rs.power_tokens_per_house)
     return (
         Piece("area_kind", (A, 3)),  # land, sea, port
         Piece("area_fortification", (A, 2)),  # castle, stronghold
-        Piece("area_icons", (A, 2)),  # barrels, crowns
+        Piece("area_icons", (A, 2), 2.0),  # barrels, crowns
         Piece("area_home", (A, H)),  # whose home area
-        Piece("units", (A, H, U)),
-        Piece("routed", (A, H, U)),
+        Piece("units", (A, H, U), most_units),
+        Piece("routed", (A, H, U), most_units),
         Piece("control", (A, H)),
         Piece("order", (A, T)),  # visible order token
-        Piece("order_hidden", (A,)),  # a face-down order of another house
         Piece("power_tokens", (A, H)),
-        Piece("garrison", (A,)),
-        Piece("neutral_force", (A,)),
+        Piece("garrison", (A,), float(rs.garrison_strength)),
+        Piece("neutral_force", (A,), most_neutral),
         Piece("impassable", (A,)),
         Piece("in_play", (H,)),
+        Piece("orders_placed", (H,)),  # planning: the house has placed all its orders
         Piece("track_position", (len(TRACKS), H, H)),  # track, house, position one-hot
-        Piece("supply", (H,)),
-        Piece("power", (H,)),
-        Piece("victory_points", (H,)),
+        Piece("supply", (H,), float(len(rs.supply_limits) - 1)),
+        Piece("power", (H,), power),
+        Piece("victory_points", (H,), forts),
         Piece("cards", (H, CARDS_PER_HOUSE, 3)),  # in hand, discarded, revealed in this combat
         Piece("westeros_revealed", (3, n_westeros)),  # the cards of this round's Westeros phase
         Piece("order_bans", (6,)),
-        Piece("wildling_threat", (1,)),
-        Piece("wildling_top_known", (len(ruleset.wildling_cards),)),
-        Piece("round", (1,)),
+        Piece("wildling_threat", (1,), float(rs.wildling_threat["max"])),
+        Piece("wildling_top_known", (len(rs.wildling_cards),)),
+        Piece("round", (1,), float(rs.rounds)),
         Piece("phase", (len(Phase),)),
         Piece("blade_used", (1,)),
         Piece("raven_used", (1,)),
         Piece("decision_kind", (len(DecisionKind),)),
         Piece("decision_player", (H,)),
+        # The pending decision's context (CONTEXT_PIECES), seen by the deciding house only.
         Piece("decision_area", (A,)),
+        Piece("decision_order_area", (A,)),  # D-30: the Support order being declared
+        Piece("decision_track", (len(TRACKS),)),
+        Piece("decision_house", (H,)),
+        Piece("decision_sides", (2, H)),  # attacker, defender of the combat or neutral attack
+        Piece("decision_card", (H, CARDS_PER_HOUSE)),  # the card named (Tyrion, replacement)
+        Piece("decision_count", (1,), float(A)),  # casualties / picks / points / ships left ...
+        Piece("decision_flag", (1,)),  # D-09: the Night's Watch won (the highest bidder picks)
+        Piece("decision_bids", (H,), power),  # the revealed bids of a tie being broken
+        Piece("decision_area_points", (A,), 2.0),  # D-05: mustering points left per area
+        Piece("march_attack_area", (A,)),  # D-27: where the March's attack goes, once chosen
+        Piece("march_waiting", (U,), most_units),  # D-27: units committed to that attack
         Piece("combat_sides", (2, H)),  # attacker, defender
         Piece("combat_area", (A,)),
         Piece("combat_origin", (A,)),
-        Piece("combat_attackers", (U,)),
+        Piece("combat_attackers", (U,), most_units),
         Piece("combat_support", (H, 2)),  # declared for attacker, for defender
-        Piece("combat_tides", (2, len(ruleset.tides_cards))),  # attacker's, defender's card
+        Piece("combat_tides", (2, len(rs.tides_cards))),  # attacker's, defender's card
     )
+
+
+# Where each key of a decision's context goes in the observation. Every key that any decision
+# puts in its context is here or in REDUNDANT_CONTEXT (tests/test_env.py walks every kind).
+CONTEXT_PIECES: dict[str, str] = {
+    "area": "decision_area",
+    "port": "decision_area",
+    "support_area": "decision_order_area",
+    "track": "decision_track",
+    "house": "decision_house",
+    "supporter": "decision_house",
+    "attacker": "decision_sides",
+    "defender": "decision_sides",
+    "card": "decision_card",
+    "cancelled": "decision_card",
+    "left": "decision_count",
+    "areas_left": "decision_count",
+    "position": "decision_count",
+    "ships": "decision_count",
+    "points": "decision_count",  # an int in an area's mustering, a dict (area -> points) before
+    "highest": "decision_flag",
+    "bids": "decision_bids",
+}
+
+# Context keys whose content the observation already carries elsewhere (key -> where).
+REDUNDANT_CONTEXT: dict[str, str] = {
+    "order_type": "decision_kind (D-24 raid, D-26 march, D-48 consolidate power)",
+    "strength": "wildling_threat",
+    "supply": "supply",
+    "limits": "supply (the limits are the ruleset's table at that level)",
+    "westeros_card": "decision_kind (D-01 to D-03 belong to one card each) and westeros_revealed",
+    "deck": "westeros_revealed",
+    "wildling_card": "wildling_top_known (set while the Raven holder looks)",
+}
 
 
 class ObservationEncoder:
@@ -107,6 +165,12 @@ class ObservationEncoder:
         self._static = static
         house_of_card = np.array([rs.house(c.house) for c in rs.house_cards])
         self._cards_by_house = np.stack([np.flatnonzero(house_of_card == h) for h in range(H)])
+        self._card_owner = house_of_card
+        self._card_slot = np.zeros(len(house_of_card), dtype=np.int64)  # k-th card of its house
+        for cards in self._cards_by_house:
+            self._card_slot[cards] = np.arange(len(cards))
+        self.high = np.concatenate([np.full(p.size, p.high, dtype=np.float32)
+                                    for p in self.pieces])
 
     def views(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Named, shaped views into an observation vector (no copy)."""
@@ -120,7 +184,6 @@ class ObservationEncoder:
         v = self.views(out)
         rel = np.roll(np.arange(H), -(observer or 0))  # rel[i] = canonical house at slot i
         to_rel = np.argsort(rel)  # canonical house -> slot
-        A = rs.num_areas
 
         v["area_kind"][:] = self._static[:, :3]
         v["area_fortification"][:] = self._static[:, 3:5]
@@ -138,7 +201,10 @@ class ObservationEncoder:
         visible = np.ones(len(placed), dtype=bool) if (state.orders_revealed or observer is None) \
             else owners == observer
         v["order"][placed[visible], state.orders[placed[visible]]] = 1
-        v["order_hidden"][placed[~visible]] = 1
+        planning = next((f for f in state.stack if f["step"] == "planning_phase"), None)
+        if planning is not None and planning.get("stage") == "assign":
+            done = state.turn_order()[: planning.get("turn", 0)]
+            v["orders_placed"][to_rel[done]] = 1
         tokens = state.power_tokens >= 0
         v["power_tokens"][np.flatnonzero(tokens), to_rel[state.power_tokens[tokens]]] = 1
         v["garrison"][:] = state.garrisons
@@ -179,11 +245,44 @@ class ObservationEncoder:
         if d is not None:
             v["decision_kind"][int(d.kind) - 1] = 1
             v["decision_player"][to_rel[d.player]] = 1
-            area = d.context.get("area")
-            if isinstance(area, int) and 0 <= area < A:
-                v["decision_area"][area] = 1
+            if observer is None or observer == d.player:
+                self._encode_context(state, d.context, v, to_rel)
         self._encode_combat(state, v, to_rel, observer)
         return out
+
+    def _encode_context(self, state: GameState, context: dict, v: dict[str, np.ndarray],
+                        to_rel: np.ndarray) -> None:
+        """What tells this decision from another of its kind (CONTEXT_PIECES). Only the deciding
+        house sees it: a context may name what only that house knows (D-23's card)."""
+        for key, value in context.items():
+            piece = CONTEXT_PIECES.get(key)
+            if piece is None:
+                continue
+            target = v[piece]
+            if piece in ("decision_area", "decision_order_area", "decision_track"):
+                target[value] = 1
+            elif piece == "decision_house":
+                target[to_rel[value]] = 1
+            elif piece == "decision_sides":
+                target[0 if key == "attacker" else 1, to_rel[value]] = 1
+            elif piece == "decision_card":
+                owner = int(self._card_owner[value])
+                target[to_rel[owner], self._card_slot[value]] = 1
+            elif piece == "decision_bids":
+                bids = value.items() if isinstance(value, dict) else enumerate(value)
+                for h, b in bids:
+                    if b >= 0:
+                        target[to_rel[h]] = b
+            elif key == "points" and isinstance(value, dict):
+                for area, points in value.items():
+                    v["decision_area_points"][area] = points
+            else:  # counts and flags
+                target[0] = float(value)
+        march = next((f for f in reversed(state.stack) if f["step"] == "march"), None)
+        if march is not None and state.pending.kind == DecisionKind.MARCH_MOVE \
+                and march.get("attack"):
+            v["march_attack_area"][march["attack"]["area"]] = 1
+            v["march_waiting"][:] = march["attack"]["units"]
 
     @staticmethod
     def _encode_combat(state: GameState, v: dict[str, np.ndarray], to_rel: np.ndarray,

@@ -9,7 +9,7 @@ What is hidden is exactly what :mod:`got_env.encoding.observation` leaves out of
 observation (its module docstring lists it); each item is re-sampled here:
 
 * **Other houses' orders before the reveal** (``state.orders`` while ``orders_revealed`` is
-  False, in areas occupied by another house): the observation shows only ``order_hidden`` in
+  False, in areas occupied by another house): the observation does not show them in
   those areas. Each such house gets a fresh legal placement in exactly the same areas: one
   token per area, each token once, no banned order type or banned special March, no more
   special tokens than its King's Court position allows (built with

@@ -12,7 +12,10 @@ has two functions, registered with :func:`step`:
 
 :func:`apply` checks the action against the pending decision *before* touching anything, plays
 it, and :func:`advance` runs steps until the next decision or the end of the game. A decision with
-a single option is played without asking (DECISIONS.md: "may be applied without asking").
+a single option is played without asking (DECISIONS.md: "may be applied without asking"), except
+a *secret* one (orders, bids, house cards): whether a house has one option left there can depend
+on what it chose before, so skipping the question would tell every other house, through who is
+asked and how often, something about a hidden choice. Secret decisions are always asked.
 Immediate victory (R5.3) is checked after every step, so the game stops even inside a combat.
 """
 
@@ -84,7 +87,7 @@ def advance(state: GameState) -> None:
         decision = _RUN[frame["step"]](state, frame)
         if decision is None:
             continue
-        if len(decision.options) == 1:
+        if len(decision.options) == 1 and not decision.secret:
             _ACT[frame["step"]](state, frame, decision.options[0])
             continue
         state.pending = decision

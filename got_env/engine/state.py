@@ -13,6 +13,7 @@ holders (position 1 of each track) and the Power Pool (what is neither available
 from __future__ import annotations
 
 import enum
+import hashlib
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -155,6 +156,30 @@ class GameState:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
+    def digest(self) -> str:
+        """A SHA-256 hex digest of everything that makes this state what it is (the arrays, the
+        scalars, the engine's stack, the pending decision, the outcome, the generator): equal
+        states give equal digests. Game records store it to prove a replay exact."""
+        h = hashlib.sha256()
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name == "ruleset":
+                h.update(v.name.encode())
+            elif f.name == "rng":
+                h.update(repr(v.bit_generator.state).encode())
+            elif isinstance(v, np.ndarray):
+                h.update(f"{f.name}{v.dtype}{v.shape}".encode())
+                h.update(np.ascontiguousarray(v).tobytes())
+            elif f.name == "pending":
+                plain = None if v is None else (v.player, int(v.kind), v.options, v.secret)
+                h.update(repr(_canonical(plain)).encode())
+            elif f.name == "outcome":
+                plain = None if v is None else (v.reason, v.winner, v.ranking)
+                h.update(repr(_canonical(plain)).encode())
+            else:
+                h.update(f"{f.name}={_canonical(v)!r}".encode())
+        return h.hexdigest()
+
     # -- derived facts ------------------------------------------------------------------------
     def unit_count(self) -> np.ndarray:
         """int[area, house]: units of each house in each area (all types)."""
@@ -262,4 +287,19 @@ def _deep_copy_plain(v: Any) -> Any:
         return [_deep_copy_plain(x) for x in v]
     if isinstance(v, np.ndarray):
         return v.copy()
+    return v
+
+
+def _canonical(v: Any) -> Any:
+    """Plain Python values with a repr that is the same on every numpy version (digests)."""
+    if isinstance(v, dict):
+        return sorted(((repr(_canonical(k)), _canonical(x)) for k, x in v.items()))
+    if isinstance(v, (list, tuple)):
+        return [_canonical(x) for x in v]
+    if isinstance(v, np.ndarray):
+        return v.tolist()
+    if isinstance(v, np.generic):
+        return v.item()
+    if isinstance(v, enum.Enum):
+        return v.value
     return v

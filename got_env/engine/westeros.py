@@ -221,7 +221,7 @@ def run_westeros(state: GameState, frame: dict) -> Decision | None:
         return Decision(
             player=state.holder(effect.track), kind=effect.kind,
             options=tuple(choice(name) for name, _ in effect.options),
-            context={"card": card_id(state, frame["cards"][frame["at"]]),
+            context={"westeros_card": card_id(state, frame["cards"][frame["at"]]),
                      "deck": DECK_NAMES[frame["at"]]})
     frame["at"] += 1
     effect(state)

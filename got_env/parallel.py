@@ -1,0 +1,77 @@
+"""A PettingZoo ``ParallelEnv`` view of the game, for tools that want one.
+
+The game asks one house at a time, so a parallel step is one decision: every agent in play
+observes, only the house whose decision is pending acts (``actions[acting]``, named in
+``infos[agent]["acting"]`` and by its non-zero action mask); the other agents' actions are
+ignored. Rewards, terminations, truncations and infos are those of the AEC env
+(:mod:`got_env.env`), which does the work.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+
+from .env import raw_env
+
+
+class parallel_env(ParallelEnv):  # noqa: N801  (PettingZoo's naming)
+    metadata = {"name": "got_v0", "render_modes": raw_env.metadata["render_modes"],
+                "is_parallelizable": True}
+
+    def __init__(self, **options: Any):
+        self.aec = raw_env(**options)
+        self.possible_agents = list(self.aec.possible_agents)
+        self.agents: list[str] = []
+        self.observation_spaces = self.aec.observation_spaces
+        self.action_spaces = self.aec.action_spaces
+        self.state_space = self.aec.state_space
+        self.render_mode = self.aec.render_mode
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.aec.action_space(agent)
+
+    def reset(self, seed: int | None = None,
+              options: dict | None = None) -> tuple[dict[str, Any], dict[str, dict]]:
+        self.aec.reset(seed=seed, options=options)
+        self.agents = list(self.aec.agents)
+        return self._observations(), self._infos()
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        """Play ``actions[acting]`` for the house to act; every other entry is ignored."""
+        if not self.agents:
+            raise RuntimeError("every agent is done; call reset() to start a new game")
+        acting = self.aec.agent_selection
+        if acting not in actions:
+            raise KeyError(f"actions has no entry for {acting!r}, the house to act")
+        self.aec.step(actions[acting])
+        observations = self._observations()
+        rewards = {a: float(self.aec.rewards[a]) for a in self.agents}
+        terminations = {a: bool(self.aec.terminations[a]) for a in self.agents}
+        truncations = {a: bool(self.aec.truncations[a]) for a in self.agents}
+        infos = self._infos()
+        if all(terminations.values()) or all(truncations.values()):
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def state(self) -> np.ndarray:
+        return self.aec.state()
+
+    def render(self) -> str | np.ndarray | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+    def _observations(self) -> dict[str, Any]:
+        return {a: self.aec.observe(a) for a in self.agents}
+
+    def _infos(self) -> dict[str, dict]:
+        acting = self.aec.agent_selection
+        return {a: {**self.aec.infos[a], "acting": acting} for a in self.agents}
