@@ -160,13 +160,16 @@ def test_balon_zeroes_stannis_printed_strength_but_not_his_bonus(ended):
 
 
 def test_salladhor_zero_beats_victarion_double(ended):
-    """salladhor-saan, victarion-greyjoy, §15.0: Salladhor's side is supported, so Greyjoy's
-    attacking Ships give 0, doubled or not: Greyjoy 0 + Victarion 3 = 3 against Baratheon's
-    Ship 1 + supporting Ship 1 + Salladhor 1 = 3 (Greyjoy wins the tie on Fiefdoms; without
-    Salladhor's text it would have 2 x 2 + 3 = 7)."""
+    """salladhor-saan, victarion-greyjoy, §15.0, R15.3.4 (2): Salladhor's side is supported and
+    Greyjoy sits above Baratheon, so Salladhor resolves last and Greyjoy's attacking Ships give
+    0: Greyjoy 0 + Victarion 3 = 3 against Baratheon's Ship 1 + supporting Ship 1 + Salladhor 1
+    = 3 (Greyjoy wins the tie on Fiefdoms; without Salladhor's text it would have 2 x 2 + 3 = 7).
+    The other Iron Throne order: tests/test_audit_rules.py."""
     s = build(units={"greyjoy": {"ironmans-bay": "SS"},
                      "baratheon": {"the-golden-sound": "S", "sunset-sea": "S"}},
               orders={"ironmans-bay": "march-0", "sunset-sea": "support-0a"}, blade_used=True,
+              tracks={"iron-throne": ["greyjoy", "baratheon", "lannister", "stark", "martell",
+                                      "tyrell"]},
               hands={"greyjoy": ["victarion-greyjoy", "dagmar-cleftjaw"],
                      "baratheon": ["salladhor-saan", "brienne-of-tarth"]})
     fight(s, "ironmans-bay", "the-golden-sound", "SS", "victarion-greyjoy", "salladhor-saan",

@@ -7,7 +7,7 @@ import got_env.engine  # noqa: F401  (imports combat, which registers the abilit
 from got_env.engine import flow
 from got_env.engine.cards import ABILITIES, STEP_HOOKS, Ability
 
-HOOKS = ("strength", "swords", "fortifications", "unit_factor", "no_casualties") + STEP_HOOKS
+HOOKS = ("strength", "swords", "fortifications", "unit_value", "no_casualties") + STEP_HOOKS
 
 
 def test_every_card_with_text_has_an_ability(rs):
@@ -47,7 +47,7 @@ def test_ability_steps_are_registered(card):
         name = getattr(ability, hook)
         if name is not None:
             assert name in flow._RUN, f"{card}: step {name!r} not registered"
-    for hook in ("strength", "swords", "fortifications", "unit_factor"):
+    for hook in ("strength", "swords", "fortifications", "unit_value"):
         fn = getattr(ability, hook)
         assert fn is None or callable(fn)
 

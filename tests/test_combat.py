@@ -468,14 +468,14 @@ def test_defender_wiped_out_by_casualties_leaves_no_order(ended):
 
 def test_declared_support_is_recorded_before_cards(ended):
     """§15.1-§15.3 sequence: support is declared (D-30) and answered (D-31) before the cards
-    (D-32); the combat frame keeps who supported whom."""
+    (D-32); the combat frame keeps which Support order backs which side."""
     s = build(**CASUALTIES)
     march(s, "stoney-sept", "blackwater", "KK")
     assert kind(s) == DecisionKind.DECLARE_SUPPORT
     declare(s, tyrell="defender")
     keep_support(s)
     assert kind(s) == DecisionKind.HOUSE_CARD
-    assert combat_frame(s)["supports"] == {s.ruleset.house("tyrell"): "defender"}
+    assert combat_frame(s)["support_given"] == {s.ruleset.area("the-reach"): "defender"}
 
 
 def test_winner_of_a_land_area_captures_its_port(ended):

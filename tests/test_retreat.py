@@ -275,17 +275,17 @@ def test_ships_retreat_into_a_port_with_room(ended):
     assert routed_in(st, "port-of-pyke", "greyjoy") == "S"
 
 
-def test_several_retreat_areas_all_over_supply_may_each_be_chosen(ended):
+def test_several_retreat_areas_all_over_supply_the_fewest_losses_is_taken(ended):
     """§15.6 6.3 item 5, R7.8 (reading in combat.py): when every legal area breaks supply, the
-    loser picks any of them and then destroys the excess there (D-45). Lannister at supply 0
-    (two armies of 2): Searoad Marches (1 Footman) and Stoney Sept (2) both break it; into
-    Searoad Marches one of the 2 retreating Footmen dies."""
+    loser must take one with the fewest losses, then destroys the excess there (D-45). Lannister
+    at supply 0 (two armies of 2): Searoad Marches (1 Footman) and Stoney Sept (2) both break
+    it; only Searoad Marches (one loss, against two) is legal, so nothing is asked, and one of
+    the 2 retreating Footmen dies there."""
     s = tyrell_attacks_from_the_reach(
         units={"lannister": {"blackwater": "FF", "stoney-sept": "FF", "searoad-marches": "F"},
                "baratheon": {"crackclaw-point": "F", "harrenhal": "F"}},
         neutral_forces={"kings-landing": 5}, supply={"lannister": 0})
-    assert areas(s, s.pending.options) == ["searoad-marches", "stoney-sept"]
-    retreat(s, "searoad-marches")
+    assert kind(s) != DecisionKind.RETREAT_AREA
     st, _ = last_combat(ended)
     assert units_in(st, "searoad-marches", "lannister") == "FF"
     assert routed_in(st, "searoad-marches", "lannister") == "F"

@@ -56,9 +56,9 @@ def test_p18_support_example(ended):
     st, frame = last_combat(ended)
     assert frame["strength"] == {"attacker": 9, "defender": 8}
     assert frame["winner"] == "attacker"
-    assert frame["supports"] == {st.ruleset.house("tyrell"): "attacker",
-                                 st.ruleset.house("baratheon"): "defender",
-                                 st.ruleset.house("lannister"): "defender"}
+    assert frame["support_given"] == {st.ruleset.area("kings-landing"): "attacker",
+                                      st.ruleset.area("harrenhal"): "defender",
+                                      st.ruleset.area("stoney-sept"): "defender"}
 
 
 @pytest.mark.parametrize("throne,expected", [
@@ -67,8 +67,8 @@ def test_p18_support_example(ended):
     (["tyrell", "lannister", "baratheon"], ["tyrell", "lannister", "baratheon"]),
 ])
 def test_support_declared_one_house_at_a_time_in_turn_order(throne, expected):
-    """R15.1.6, AMBIG-10, DECISIONS Open point 1: one D-30 per house with adjacent Support
-    orders, asked in Iron Throne order (the combatants too, R15.1.3)."""
+    """R15.1.6, AMBIG-10: one D-30 per Support order (here one per house), asked in Iron Throne
+    order (the combatants too, R15.1.3)."""
     rest = ["stark", "martell", "greyjoy"]
     s = build(**{**P18, "tracks": {"iron-throne": throne + rest}})
     march(s, "the-reach", "blackwater", "KK")
@@ -270,14 +270,15 @@ def test_support_needs_real_adjacency_not_ship_transport():
     assert initial(s) == (4, 1 + 1)
 
 
-def test_one_declaration_covers_all_of_a_house_support_orders():
-    """DECISIONS Open point 1, R15.1.2, R15.1.6: a house with two Support orders next to the
-    embattled area is asked once; its answer gives both (Stoney Sept 3 + Searoad Marches 1)."""
+def test_each_of_a_house_support_orders_is_declared_on_its_own():
+    """DECISIONS Open point 1, R15.1.1, R15.1.2, R15.1.6: a house with two Support orders next
+    to the embattled area is asked once per order; both given: Stoney Sept 3 + Searoad Marches 1
+    (tests/test_audit_rules.py splits them)."""
     s = build(**{**P18,
                  "units": {**P18["units"], "lannister": {"blackwater": "F", "stoney-sept": "FK",
                                                          "searoad-marches": "F"}},
                  "orders": {**P18["orders"], "searoad-marches": "support-0b"}})
     march(s, "the-reach", "blackwater", "KK")
-    assert declare(s, **P18_SUPPORT) == ["tyrell", "baratheon", "lannister"]
+    assert declare(s, **P18_SUPPORT) == ["tyrell", "baratheon", "lannister", "lannister"]
     keep_support(s)
     assert initial(s) == (7, 1 + 3 + 1 + 2)

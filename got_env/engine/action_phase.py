@@ -13,7 +13,7 @@ from . import combat, consolidate, marches, raids  # noqa: F401  (register their
 from .decision import Action, Decision, DecisionKind
 from .flow import on_action, pop, push, step
 from .planning import house_tokens_on_board
-from .state import GameState
+from .state import IRON_THRONE, GameState
 
 # (order type, decision kind, step that resolves one order)
 ORDER_STEPS = (
@@ -45,13 +45,16 @@ def run_action_phase(state: GameState, frame: dict) -> None:
 
 @step("resolve_orders")
 def run_resolve_orders(state: GameState, frame: dict) -> Decision | None:
-    """frame: {"kind": index in ORDER_STEPS, "last": house that resolved last, -1 at start}.
+    """frame: {"kind": index in ORDER_STEPS, "last": the Iron Throne position (0-based) held by
+    the house that resolved last when it began its order, -1 at start}.
 
-    The next house is the first one after ``last`` in the current turn order that has an order
-    of this type (the turn order is read afresh, since cards can change it mid-phase)."""
+    The next house is the first one with an order of this type from the *next position* of the
+    track as it stands now, wrapping round: the position decides, not the house, so when Doran
+    moves a house mid-phase the house now sitting there goes next and another may be skipped
+    this round (FAQ; R12.1.1, R21.1)."""
     order_type, kind, _ = ORDER_STEPS[frame["kind"]]
     order = state.turn_order()
-    start = order.index(frame["last"]) + 1 if frame["last"] in order else 0
+    start = (frame["last"] + 1) % len(order)
     for house in order[start:] + order[:start]:
         areas = orders_of_type(state, house, order_type)
         if areas:
@@ -66,7 +69,7 @@ def act_resolve_orders(state: GameState, frame: dict, action: Action) -> None:
     _, _, step_name = ORDER_STEPS[frame["kind"]]
     area = action[1]
     house = int(np.flatnonzero(state.units[area].sum(axis=1))[0])
-    frame["last"] = house
+    frame["last"] = state.track_position(IRON_THRONE, house)
     push(state, step_name, area=area, house=house)
 
 

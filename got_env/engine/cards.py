@@ -12,10 +12,15 @@ the record and nothing else, at fixed moments (R15.3.3-R15.3.4, facts §7 timing
   ``fn(state, combat, owner_side, side) -> int``, asked for *both* sides while strengths and icons
   are worked out; the result is added to ``side``'s card value (Balon lowers the opponent's,
   Stannis raises his own).
-* ``unit_factor``: ``fn(state, combat, owner_side, side, house, unit_type) -> int``, a multiplier
-  of the strength of ``house``'s units of ``unit_type`` that add strength to ``side`` (attacking,
-  defending or supporting; routed units stay 0). The factors of both cards multiply (Kevan and
-  Victarion 2, Salladhor 0).
+* ``unit_value``: ``fn(state, combat, owner_side, side, house, unit_type, value) -> int``, the
+  value one of ``house``'s units of ``unit_type`` now has when it adds strength to ``side``
+  (attacking, defending or supporting; routed units stay 0), given the ``value`` it has so far
+  (Kevan and Victarion set 2, Salladhor 0; anything else is returned unchanged).
+
+Static hooks of the two cards are applied in Iron Throne order of their owners, each on the
+result of the one before (R15.3.4 (2); :func:`got_env.engine.combat.revealed_abilities`): two
+``unit_value`` hooks setting the same unit's value leave the later one's value (Salladhor against
+Victarion). The additive modifiers give the same sum in either order.
 * ``no_casualties``: the owner's units cannot be casualties of swords, of card text (Mace) or of
   Tides of Battle skulls (The Blackfish; :func:`got_env.engine.combat.immune_to_casualties`).
 * ``after_winner``: a step pushed once the winner is known ("if you win/lose").
@@ -35,8 +40,9 @@ from .state import GameState
 
 # fn(state, combat frame, side of the card's owner, side whose value is worked out) -> int
 Modifier = Callable[[GameState, dict, str, str], int]
-# fn(state, combat frame, owner side, side given strength, unit's house, unit type) -> multiplier
-UnitFactor = Callable[[GameState, dict, str, str, int, int], int]
+# fn(state, combat frame, owner side, side given strength, unit's house, unit type, value so far)
+#   -> the unit's value
+UnitValue = Callable[[GameState, dict, str, str, int, int, int], int]
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,7 @@ class Ability:
     strength: Modifier | None = None
     swords: Modifier | None = None
     fortifications: Modifier | None = None
-    unit_factor: UnitFactor | None = None
+    unit_value: UnitValue | None = None
     no_casualties: bool = False
     after_winner: str | None = None
     after_combat: str | None = None

@@ -7,14 +7,17 @@ casualties -> retreat -> cleanup. The attacking units stay in the March's start 
 routed where they stand if he loses (they "retreat to the area they marched from").
 
 Readings recorded here:
-* Support (DECISIONS Open points 1-3): one declaration per house for all its Support orders next
-  to the embattled area, in turn order (R15.1.6); the combatants are asked too (R15.1.3 "may");
-  a combatant may refuse each other house's support (D-31) before the cards are chosen.
+* Support (R15.1.1, R15.1.6; DECISIONS Open points 1-3): one declaration (D-30) per Support
+  order next to the embattled area, houses in turn order and one house's orders in area order;
+  the combatants are asked too (R15.1.3 "may"). Each order's support goes to one side or to
+  nobody, on its own: a house may back one side from one area and stay out with another (a third
+  house may even back both sides). A combatant may refuse each other house's support (D-31, all
+  of that house's orders given to it) before the cards are chosen.
 * Casualties beyond the loser's non-routed units are ignored (AMBIG-18).
 * AMBIG-12: a retreat that breaks supply (the attacker's, too) first destroys units of the
   retreating house's choice (D-45) until the position fits.
-* §15.6 6.3 item 5 with several legal areas that all break supply: the loser may pick any of
-  them (the text names only the case of a single such area), then destroys the excess (D-45).
+* §15.6 6.3 item 5 with several legal areas that all break supply: the loser must pick one that
+  needs the fewest units destroyed (FAQ reading, as S&R), then destroys them (D-45).
 * AMBIG-13: a defender never retreats into a neutral force, an impassable area, an area with an
   enemy power token, or an enemy home area still held by its shield.
 * R18.2: ships never retreat into a port that would then hold more than 3 ships; such a port is
@@ -27,15 +30,15 @@ Readings recorded here:
 
 House-card abilities (cards.py, abilities/) act only through the hooks of their
 :class:`~got_env.engine.cards.Ability` record, read here for the two revealed cards: static
-modifiers of either side's values (:func:`card_value`), unit-strength factors
-(:func:`unit_factors`), casualty immunity (:func:`immune_to_casualties`), and steps pushed at the
-reveal (cancel effects first), after the winner and after the cleanup (:func:`_next_ability`,
-R15.3.4). Those steps steer the rest of the combat through these frame keys:
+modifiers of either side's values (:func:`card_value`) and unit values (:func:`unit_values`),
+both applied in Iron Throne order of the cards' owners (R15.3.4 (2)), casualty immunity
+(:func:`immune_to_casualties`), and steps pushed at the reveal (cancel effects first), after the
+winner and after the cleanup (:func:`_next_ability`, R15.3.4). Those steps steer the rest of
+the combat through these frame keys:
 
 * ``cards[side]``: the side's card; a step may replace it (Tyrion, Aeron) or set None (no card:
   strength 0, no icons, nothing to discard);
-* ``retreat_chooser`` / ``fewest_losses``: who picks the losing defender's retreat area, and
-  whether only the legal areas with the fewest losses are offered (Robb);
+* ``retreat_chooser``: who picks the losing defender's retreat area (Robb);
 * ``attackers_stay``: a winning attacker's units do not enter the embattled area; they stay,
   standing, where they marched from (Arianne); should that break his supply, he destroys units
   of his choice among them (D-45, as AMBIG-12 for a losing attacker);
@@ -63,7 +66,7 @@ from .cards import ABILITIES, Ability
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push, step
 from .state import FIEFDOMS, LAND, PORT, SHIP, SIEGE_ENGINE, CardPlace, GameState
-from .support import support_orders, support_strength, unit_strength
+from .support import Values, support_orders, support_strength, unit_strength
 
 SIDES = ("attacker", "defender")
 PORT_CAPACITY = 3  # R18.2
@@ -77,13 +80,16 @@ def other(side: str) -> str:
 
 
 def revealed_abilities(state: GameState, frame: dict) -> list[tuple[str, Ability]]:
-    """(owner side, ability) of the revealed cards with text, attacker first. Nothing before
-    both cards are revealed (a chosen card acts only once it is shown, R15.3.3)."""
+    """(owner side, ability) of the revealed cards with text, in Iron Throne order of their
+    owners as the track stands now: conflicting static abilities resolve in that order, each on
+    the result of the one before (R15.3.4 (2)). Nothing before both cards are revealed (a chosen
+    card acts only once it is shown, R15.3.3)."""
     if not frame.get("revealed"):
         return []
     out = []
-    for side in SIDES:
-        card = frame["cards"].get(side)
+    for h in state.turn_order():
+        side = next((s for s in SIDES if frame[s] == h), None)
+        card = frame["cards"].get(side) if side else None
         ability = ABILITIES.get(state.ruleset.house_cards[card].id) if card is not None else None
         if ability is not None:
             out.append((side, ability))
@@ -104,16 +110,24 @@ def card_value(state: GameState, frame: dict, side: str, what: str) -> int:
     return total
 
 
-def unit_factors(state: GameState, frame: dict, side: str, house: int) -> np.ndarray | None:
-    """int[unit type]: multipliers of the strength ``house``'s units add to ``side`` (product of
-    the revealed cards' ``unit_factor`` hooks); None when no card changes them."""
-    factor = None
-    for owner, ability in revealed_abilities(state, frame):
-        if ability.unit_factor is not None:
-            f = np.array([ability.unit_factor(state, frame, owner, side, house, u)
-                          for u in range(4)], dtype=np.int16)
-            factor = f if factor is None else factor * f
-    return factor
+def unit_values(state: GameState, frame: dict, side: str, house: int) -> Values | None:
+    """What the revealed cards make of the values of ``house``'s units adding strength to
+    ``side``: their ``unit_value`` hooks, in Iron Throne order, each given the value left by the
+    one before (R15.3.4 (2): Victarion's 2 and Salladhor's 0 for the same Ship, the later card
+    wins). None when no card changes unit values."""
+    hooks = [(owner, ability.unit_value) for owner, ability in revealed_abilities(state, frame)
+             if ability.unit_value is not None]
+    if not hooks:
+        return None
+
+    def values(base: np.ndarray) -> np.ndarray:
+        out = base.copy()
+        for owner, hook in hooks:
+            for u in range(len(out)):
+                out[u] = hook(state, frame, owner, side, house, u, int(out[u]))
+        return out
+
+    return values
 
 
 def immune_to_casualties(state: GameState, frame: dict, side: str) -> bool:
@@ -133,11 +147,20 @@ def defense_bonus(state: GameState, frame: dict) -> int:
     return 0
 
 
+def given_support(state: GameState, frame: dict, side: str) -> dict[int, list[int]]:
+    """house -> its Support areas whose support is declared for ``side`` (``support_given``),
+    not refused, and whose order is still on the board (a removed order gives nothing, facts
+    §7)."""
+    out: dict[int, list[int]] = {}
+    for a, given in sorted(frame.get("support_given", {}).items()):
+        if given == side and state.orders[a] >= 0:
+            out.setdefault(occupant(state, a), []).append(a)
+    return out
+
+
 def supporters(state: GameState, frame: dict, side: str) -> list[int]:
-    """Houses whose declared (and not refused) support still counts for ``side``: at least one
-    of their Support orders is still on the board (a removed order gives nothing, facts §7)."""
-    return [h for h, given in frame.get("supports", {}).items()
-            if given == side and any(state.orders[a] >= 0 for a in frame["support_areas"][h])]
+    """Houses whose support still counts for ``side`` (from at least one Support order)."""
+    return sorted(given_support(state, frame, side))
 
 
 def initial_strength(state: GameState, frame: dict, side: str) -> int:
@@ -146,22 +169,20 @@ def initial_strength(state: GameState, frame: dict, side: str) -> int:
     area, origin = frame["area"], frame["origin"]
     rs = state.ruleset
     h = frame[side]
-    factor = unit_factors(state, frame, side, h)
+    values = unit_values(state, frame, side, h)
     if side == "attacker":
-        total = unit_strength(state, origin, h, np.array(frame["units"]), None, area, factor)
+        total = unit_strength(state, origin, h, np.array(frame["units"]), None, area, values)
         total += frame["march_bonus"]
     else:
         total = unit_strength(state, area, h, state.units[area, h], state.routed[area, h], None,
-                              factor)
+                              values)
         total += defense_bonus(state, frame)
         if rs.home_of[area] == h:
             total += int(state.garrisons[area])  # R17.2
-    for supporter, given in frame["supports"].items():
-        if given == side:
-            factor = unit_factors(state, frame, side, supporter)
-            for a in frame["support_areas"][supporter]:
-                if state.orders[a] >= 0:  # a removed Support order no longer gives (facts §7)
-                    total += support_strength(state, a, area, side == "attacker", factor)
+    for supporter, support_areas in given_support(state, frame, side).items():
+        values = unit_values(state, frame, side, supporter)
+        for a in support_areas:
+            total += support_strength(state, a, area, side == "attacker", values)
     return total
 
 
@@ -180,30 +201,12 @@ def run_combat(state: GameState, frame: dict) -> Decision | None:
     """frame: {"attacker", "defender", "area", "origin", "units", "march_bonus", "stage", ...}."""
     stage = frame.setdefault("stage", "support")
     if stage == "support":
-        frame.setdefault("supports", {})
-        frame.setdefault("asked", [])
-        frame.setdefault("march_token", int(state.orders[frame["origin"]]))
-        if "support_areas" not in frame:
-            frame["support_areas"] = {h: areas for h, areas in
-                                      support_orders(state, frame["area"]).items()}
-        for h in state.turn_order():
-            if h in frame["support_areas"] and h not in frame["asked"]:
-                frame["asked"].append(h)
-                options = [choice("nothing")]
-                if h != frame["defender"]:
-                    options.insert(0, choice("support-attacker"))
-                if h != frame["attacker"]:
-                    options.insert(len(options) - 1, choice("support-defender"))
-                return Decision(h, DecisionKind.DECLARE_SUPPORT, tuple(options),
-                                _ctx(frame))
-        frame["stage"] = "refuse"
-        frame["refusals"] = []
-        return None
+        return _ask_support(state, frame)
     if stage == "refuse":
         for side in SIDES:
-            for supporter, given in sorted(frame["supports"].items()):
+            for supporter in given_support(state, frame, side):
                 key = [side, supporter]
-                if given == side and supporter != frame[side] and key not in frame["refusals"]:
+                if supporter != frame[side] and key not in frame["refusals"]:
                     frame["refusals"].append(key)
                     return Decision(frame[side], DecisionKind.REFUSE_SUPPORT,
                                     (choice("keep-support"), choice("refuse-support")),
@@ -288,18 +291,47 @@ def _ctx(frame: dict) -> dict:
     return {"area": frame["area"], "attacker": frame["attacker"], "defender": frame["defender"]}
 
 
+def _ask_support(state: GameState, frame: dict) -> Decision | None:
+    """D-30, once per Support order next to the embattled area (R15.1.1, R15.1.6): houses in
+    turn order, one house's orders in area order. frame: ``support_areas`` (house -> its Support
+    areas able to support, fixed when the combat starts), ``asked`` (areas asked so far),
+    ``support_given`` (area -> "attacker" / "defender"; an order given to nobody is absent)."""
+    frame.setdefault("support_given", {})
+    frame.setdefault("asked", [])
+    frame.setdefault("march_token", int(state.orders[frame["origin"]]))
+    if "support_areas" not in frame:
+        frame["support_areas"] = support_orders(state, frame["area"])
+    for h in state.turn_order():
+        for a in frame["support_areas"].get(h, []):
+            if a in frame["asked"]:
+                continue
+            frame["asked"].append(a)
+            options = [choice("nothing")]
+            if h != frame["defender"]:  # never against one's own units (R15.1.4)
+                options.insert(0, choice("support-attacker"))
+            if h != frame["attacker"]:
+                options.insert(len(options) - 1, choice("support-defender"))
+            return Decision(h, DecisionKind.DECLARE_SUPPORT, tuple(options),
+                            {**_ctx(frame), "support_area": a})
+    frame["stage"] = "refuse"
+    frame["refusals"] = []
+    return None
+
+
 @on_action("combat")
 def act_combat(state: GameState, frame: dict, action: Action) -> None:
     stage = frame["stage"]
     if stage == "support":
-        h = frame["asked"][-1]
+        a = frame["asked"][-1]
         if action == choice("support-attacker"):
-            frame["supports"][h] = "attacker"
+            frame["support_given"][a] = "attacker"
         elif action == choice("support-defender"):
-            frame["supports"][h] = "defender"
+            frame["support_given"][a] = "defender"
     elif stage == "refuse":
-        if action == choice("refuse-support"):
-            frame["supports"].pop(frame["refusals"][-1][1])
+        if action == choice("refuse-support"):  # all of that house's support to this side
+            side, supporter = frame["refusals"][-1]
+            for a in given_support(state, frame, side)[supporter]:
+                del frame["support_given"][a]
     elif stage == "cards":
         side = "attacker" if "attacker" not in frame["cards"] else "defender"
         frame["cards"][side] = action[1]
@@ -454,10 +486,8 @@ def _retreat(state: GameState, frame: dict) -> Decision | None:
     options = retreat_areas(state, frame)
     moving = int(state.units[area, h].sum())
     losses = {a: retreat_losses(state, h, area, a, moving) for a in options}
-    if frame.get("fewest_losses"):  # only the areas where the loser loses the fewest units
-        options = [a for a in options if losses[a] == min(losses.values())]
-    else:  # item 5: an area that breaks supply only if no other is legal
-        options = [a for a in options if losses[a] == 0] or options
+    # item 5: an area that breaks supply only if none fits, and then one with the fewest losses
+    options = [a for a in options if losses[a] == min(losses.values())]
     if not options:  # no legal retreat: all are destroyed
         for u in range(4):
             for _ in range(int(state.units[area, h, u])):

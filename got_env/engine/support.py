@@ -8,6 +8,8 @@ sea area (R15.1.8, R18.4).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from .board import occupant
@@ -15,20 +17,23 @@ from .state import LAND, PORT, SEA, SIEGE_ENGINE, GameState
 
 BASE_STRENGTH = np.array([1, 2, 1, 0], dtype=np.int16)  # footman, knight, ship, siege engine
 
+# int[unit type] printed values -> int[unit type] values after the house cards' texts
+Values = Callable[[np.ndarray], np.ndarray]
+
 
 def unit_strength(state: GameState, area: int, house: int, counts: np.ndarray,
                   routed: np.ndarray | None, attacking_into: int | None,
-                  factor: np.ndarray | None = None) -> int:
+                  values: Values | None = None) -> int:
     """Combat strength of ``counts`` units (§15.0): routed units give 0; a Siege Engine gives 4
     when attacking, or supporting the attack, into an area with a castle or stronghold.
-    ``factor`` (int[unit type]) multiplies each type's strength (house-card abilities: Kevan,
-    Victarion, Salladhor)."""
+    ``values`` turns those values per unit type into the ones the house cards set (Kevan,
+    Victarion, Salladhor; :func:`got_env.engine.combat.unit_values`)."""
     standing = counts - (routed if routed is not None else 0)
     base = BASE_STRENGTH.copy()
     if attacking_into is not None and state.ruleset.fort_level[attacking_into] > 0:
         base[SIEGE_ENGINE] = 4
-    if factor is not None:
-        base = base * factor
+    if values is not None:
+        base = values(base)
     return int((standing * base).sum())
 
 
@@ -59,13 +64,13 @@ def support_orders(state: GameState, embattled: int) -> dict[int, list[int]]:
 
 
 def support_strength(state: GameState, support_area: int, embattled: int,
-                     for_attacker: bool, factor: np.ndarray | None = None) -> int:
+                     for_attacker: bool, values: Values | None = None) -> int:
     """R15.1.2: all units of the area (Siege Engines only for the attacker into a castle or
-    stronghold), plus the Support order's bonus (+1 for the special Support). ``factor``: as in
+    stronghold), plus the Support order's bonus (+1 for the special Support). ``values``: as in
     :func:`unit_strength`."""
     house = occupant(state, support_area)
     units = unit_strength(state, support_area, house, state.units[support_area, house],
                           state.routed[support_area, house],
-                          embattled if for_attacker else None, factor)
+                          embattled if for_attacker else None, values)
     return units + int(state.ruleset.order_tokens[state.orders[support_area]].bonus or 0)
 

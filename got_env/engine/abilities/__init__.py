@@ -31,10 +31,16 @@ Readings where the text leaves room (pinned down by tests/test_house_cards.py):
 * The Blackfish: no casualties from swords, Mace or Tides of Battle skulls (combat.py asks
   :func:`got_env.engine.combat.immune_to_casualties` for all three).
 * Catelyn: the defender's Defense order bonus counts twice (+2 for +1, +4 for +2).
-* Kevan, Victarion: only the owner's own Footmen / Ships adding strength to his side double
+* Kevan, Victarion: only the owner's own Footmen / Ships adding strength to his side count 2
   (attacking or supporting him), and only when he attacks. Salladhor: every non-Baratheon Ship
-  gives 0 on both sides while his side is supported; unit factors multiply, so Salladhor's 0
-  beats Victarion's 2.
+  gives 0 on both sides while his side is supported. These set a value ("2 instead of 1",
+  "reduced to 0"), so against each other they resolve in Iron Throne order (R15.3.4 (2)), the
+  later one setting the final value: Greyjoy above Baratheon, Victarion's Ships end at 0;
+  Baratheon above, Salladhor's 0 is set back to 2 for Victarion's own Ships (other houses' Ships
+  stay 0). Multiplying instead would give 0 either way; S&R adds +1 for Victarion and gets 1.
+* Order of statics against reveal steps: a static ability has no moment of its own; it is read
+  while strengths and icons are worked out, after every reveal step. So Stannis reads the Iron
+  Throne track as Doran left it, Asha and Salladhor the support the Queen of Thorns left.
 * Balon: the opponent card's printed strength counts 0; its own text bonuses stay.
 * Robb (D-44; DECISIONS Open point 5, facts §7 reading): only when the defender lost: Robb's
   player picks among the legal retreat areas with the fewest losses (units the retreat must

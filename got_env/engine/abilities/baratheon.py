@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..board import unused_units
 from ..cards import Ability, combat_frame, register
-from ..combat import supporters
+from ..combat import given_support, supporters
 from ..decision import DONE, Action, Decision, DecisionKind
 from ..flow import on_action, pop, step
 from ..state import FOOTMAN, IRON_THRONE, KNIGHT, SHIP, CardPlace, GameState
@@ -30,12 +30,13 @@ def ser_davos_seaworth(state: GameState, combat: dict, owner: str, side: str) ->
 
 
 def salladhor_saan(state: GameState, combat: dict, owner: str, side: str, house: int,
-                   unit_type: int) -> int:
+                   unit_type: int, value: int) -> int:
     """Static: while Salladhor's side is supported, every non-Baratheon Ship gives 0, on both
-    sides, attacking, defending or supporting."""
+    sides, attacking, defending or supporting: the value is set to 0, whatever an earlier card
+    made it (Victarion's 2 when Greyjoy sits higher on the Iron Throne, R15.3.4)."""
     if unit_type == SHIP and house != combat[owner] and supporters(state, combat, owner):
         return 0
-    return 1
+    return value
 
 
 RENLY = step_name("renly-baratheon")
@@ -51,9 +52,8 @@ def renly_targets(state: GameState, combat: dict, side: str) -> list[int]:
         out.append(combat["origin"])
     if side == "defender" and state.units[combat["area"], h, FOOTMAN] > 0:
         out.append(combat["area"])
-    if combat["supports"].get(h) == side:
-        out += [a for a in combat["support_areas"][h]
-                if state.orders[a] >= 0 and state.units[a, h, FOOTMAN] > 0]
+    out += [a for a in given_support(state, combat, side).get(h, [])
+            if state.units[a, h, FOOTMAN] > 0]
     return out
 
 
@@ -123,5 +123,5 @@ def act_patchface(state: GameState, frame: dict, action: Action) -> None:
 register(Ability("stannis-baratheon", strength=stannis_baratheon))
 register(Ability("renly-baratheon", after_winner=RENLY))
 register(Ability("ser-davos-seaworth", strength=ser_davos_seaworth, swords=ser_davos_seaworth))
-register(Ability("salladhor-saan", unit_factor=salladhor_saan))
+register(Ability("salladhor-saan", unit_value=salladhor_saan))
 register(Ability("patchface", after_combat=PATCHFACE))

@@ -11,11 +11,13 @@ from .base import ctx, replace_card, step_name
 
 
 def victarion_greyjoy(state: GameState, combat: dict, owner: str, side: str, house: int,
-                      unit_type: int) -> int:
+                      unit_type: int, value: int) -> int:
     """Static: Victarion's player attacks, so each of his own Ships adding strength to his side
-    (attacking, or in his supporting areas) counts 2. Routed Ships still give 0."""
+    (attacking, or in his supporting areas) counts 2 "instead of 1": the value is set to 2,
+    whatever an earlier card made it (Salladhor's 0 when Baratheon sits higher on the Iron
+    Throne, R15.3.4). Routed Ships still give 0."""
     own = side == owner == "attacker" and house == combat[owner]
-    return 2 if own and unit_type == SHIP else 1
+    return 2 if own and unit_type == SHIP else value
 
 
 def balon_greyjoy(state: GameState, combat: dict, owner: str, side: str) -> int:
@@ -72,7 +74,7 @@ def act_aeron(state: GameState, frame: dict, action: Action) -> None:
     replace_card(state, combat, side, action[1])
 
 
-register(Ability("victarion-greyjoy", unit_factor=victarion_greyjoy))
+register(Ability("victarion-greyjoy", unit_value=victarion_greyjoy))
 register(Ability("balon-greyjoy", strength=balon_greyjoy))
 register(Ability("theon-greyjoy", strength=theon_greyjoy, swords=theon_greyjoy))
 register(Ability("asha-greyjoy", swords=asha_swords, fortifications=asha_fortifications))

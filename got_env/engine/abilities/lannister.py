@@ -19,11 +19,12 @@ def tywin_lannister(state: GameState, combat: dict, side: str) -> None:
 
 
 def ser_kevan_lannister(state: GameState, combat: dict, owner: str, side: str, house: int,
-                        unit_type: int) -> int:
+                        unit_type: int, value: int) -> int:
     """Static: Kevan's player attacks, so each of his own Footmen adding strength to his side
-    (attacking, or in his supporting areas) counts 2. Routed Footmen still give 0."""
+    (attacking, or in his supporting areas) counts 2 instead of 1 (set to 2). Routed Footmen
+    still give 0."""
     own = side == owner == "attacker" and house == combat[owner]
-    return 2 if own and unit_type == FOOTMAN else 1
+    return 2 if own and unit_type == FOOTMAN else value
 
 
 TYRION = step_name("tyrion-lannister")
@@ -94,6 +95,6 @@ def act_cersei(state: GameState, frame: dict, action: Action) -> None:
 
 
 register(Ability("tywin-lannister", after_winner=step_name("tywin-lannister")))
-register(Ability("ser-kevan-lannister", unit_factor=ser_kevan_lannister))
+register(Ability("ser-kevan-lannister", unit_value=ser_kevan_lannister))
 register(Ability("tyrion-lannister", cancel=TYRION))
 register(Ability("cersei-lannister", after_winner=CERSEI))

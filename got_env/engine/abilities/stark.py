@@ -11,11 +11,11 @@ from .base import effect_step, step_name
 @effect_step("robb-stark")
 def robb_stark(state: GameState, combat: dict, side: str) -> None:
     """After the winner: Robb won against a defender, so Robb's player picks the loser's retreat
-    area among the legal ones with the fewest losses (D-44). A losing attacker's retreat area is
-    fixed: nothing to pick (facts §7; DECISIONS Open point 5)."""
+    area among the legal ones with the fewest losses (D-44; every retreat keeps to those, §15.6
+    6.3 item 5). A losing attacker's retreat area is fixed: nothing to pick (facts §7; DECISIONS
+    Open point 5)."""
     if combat["winner"] == side and combat["loser"] == "defender":
         combat["retreat_chooser"] = combat[side]
-        combat["fewest_losses"] = True
 
 
 @effect_step("roose-bolton")
