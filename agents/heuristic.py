@@ -942,13 +942,11 @@ class HeuristicAgent:
             d_str += float(t.tok_bonus[vw.order[area]])
         if t.home_of[area] == vw.canon(dfn):
             d_str += float(vw.garrison[area])
-        support = v["combat_support"]
-        for rel in range(H):
-            if support[rel, 0]:
-                a_str += sum(vw.support_value(s, area, True) for s in vw.support_areas(rel, area))
-            if support[rel, 1]:
-                d_str += sum(vw.support_value(s, area, False)
-                             for s in vw.support_areas(rel, area))
+        support = v["combat_support"]  # per Support order area: [attacker, defender]
+        for s in np.flatnonzero(support[:, 0]):
+            a_str += vw.support_value(int(s), area, True)
+        for s in np.flatnonzero(support[:, 1]):
+            d_str += vw.support_value(int(s), area, False)
         return {"area": area, "origin": origin, "att": att, "dfn": dfn,
                 "strength": {att: a_str, dfn: d_str}}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from engine_helpers import answer_single_secrets
 
 from got_env.engine import DONE, NO, YES, apply, choice, flow, scenario
 from got_env.engine.cards import combat_frame
@@ -61,6 +62,7 @@ def march(state: GameState, origin: str, dest: str, units: str, token: bool = Fa
         apply(state, DONE)
     if kind(state) == DecisionKind.LEAVE_POWER_TOKEN:
         apply(state, YES if token else NO)
+    answer_single_secrets(state)
 
 
 def declare(state: GameState, **answers: str) -> list[str]:
@@ -72,6 +74,7 @@ def declare(state: GameState, **answers: str) -> list[str]:
         asked.append(h)
         given = answers[h]
         apply(state, choice("nothing" if given == "nothing" else f"support-{given}"))
+    answer_single_secrets(state)
     return asked
 
 
@@ -84,19 +87,23 @@ def keep_support(state: GameState, refuse: tuple[str, ...] = ()) -> list[tuple[s
         supporter = rs.houses[state.pending.context["supporter"]].id
         asked.append((who(state), supporter))
         apply(state, choice("refuse-support" if supporter in refuse else "keep-support"))
+    answer_single_secrets(state)
     return asked
 
 
 def play_cards(state: GameState, attacker: str | None = None, defender: str | None = None,
                blade: bool | None = None) -> None:
-    """Answer D-32 for each side that is asked and whose card is given (one-card hands are
-    played without asking) and, when ``blade`` is given, D-40 (the Blade) if it is asked."""
+    """Answer D-32 for each side that is asked and whose card is given (a one-card hand plays
+    its card when none is given) and, when ``blade`` is given, D-40 (the Blade) if asked."""
     rs = state.ruleset
     while kind(state) == DecisionKind.HOUSE_CARD:
         frame = combat_frame(state)
         card = attacker if state.pending.player == frame["attacker"] else defender
         if card is None:
-            return
+            if len(state.pending.options) > 1:
+                return
+            apply(state, state.pending.options[0])
+            continue
         apply(state, ("card", rs.house_card(card)))
     if kind(state) == DecisionKind.BLADE_PLUS_ONE and blade is not None:
         apply(state, YES if blade else NO)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine_helpers import answer_single_secrets
+
 from got_env.engine import flow, scenario
 from got_env.engine.decision import Action, DecisionKind
 from got_env.engine.state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE, GameState
@@ -88,6 +90,7 @@ def play(state: GameState, kind: DecisionKind, player: str, action: Action) -> N
     assert d is not None, "no decision pending"
     assert (d.kind, state.ruleset.houses[d.player].id) == (kind, player), d
     flow.apply(state, action)
+    answer_single_secrets(state)
 
 
 def moves(state: GameState) -> set[tuple[str, str]]:
@@ -113,12 +116,14 @@ def move(state: GameState, unit_type: int, dest: str) -> None:
     d = state.pending
     assert d is not None and d.kind == DecisionKind.MARCH_MOVE, d
     flow.apply(state, ("move", unit_type, a(state, dest)))
+    answer_single_secrets(state)
 
 
 def done(state: GameState) -> None:
     d = state.pending
     assert d is not None and d.kind == DecisionKind.MARCH_MOVE, d
     flow.apply(state, ("done",))
+    answer_single_secrets(state)
 
 
 def at_sentinel(state: GameState) -> bool:

@@ -31,7 +31,10 @@ def bid_all(state, bids):
     while state.pending.kind == DecisionKind.INFLUENCE_BID \
             and state.pending.context["track"] == track:
         assert state.pending.secret
-        apply(state, ("bid", bids[hid(state, state.pending.player)]))
+        house = hid(state, state.pending.player)
+        if house not in bids:  # a house with no power is asked too, with 0 as its one option
+            assert state.pending.options == (("bid", 0),)
+        apply(state, ("bid", bids.get(house, 0)))
 
 
 def place(state, by, house):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from engine_helpers import build, kind
+from engine_helpers import answer_single_secrets, build, kind
 
 from got_env.engine import (
     DONE,
@@ -70,7 +70,7 @@ def check_decision_point(state: GameState) -> None:
         return
     assert state.outcome is None and state.phase != Phase.ENDED
     assert state.in_play[d.player], f"{d.kind.label} asked of a house not in play"
-    assert len(d.options) >= 2, "single-option decisions are played without asking"
+    assert len(d.options) >= 2 or d.secret, "single-option decisions are played without asking"
     assert len(set(d.options)) == len(d.options), f"{d.kind.label} repeats an option"
     if d.kind in SECRET:  # R23.1, R23.4: orders, bids and chosen cards stay hidden
         assert d.secret, f"{d.kind.label} is not secret"
@@ -228,7 +228,8 @@ def test_invariants_count_attackers_once_after_they_entered():
     wh = s.ruleset.area("white-harbor")
     apply(s, ("move", KNIGHT, wh))
     apply(s, ("move", KNIGHT, wh))
-    apply(s, NO)  # D-28: no power token in Moat Cailin; the cards are single options
+    apply(s, NO)  # D-28: no power token in Moat Cailin
+    answer_single_secrets(s)  # the house cards: one each, asked all the same
     assert kind(s) == DecisionKind.PORT_CAPTURE
     lannister = s.ruleset.house("lannister")
     assert s.units[wh, lannister, KNIGHT] == 2 and supply_ok(s, lannister)

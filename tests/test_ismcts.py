@@ -241,7 +241,7 @@ class RecordingAgent:
 
     def __init__(self, env, seed=None):
         self.env = env
-        self.games = set()
+        self.games = {}  # id -> the game itself, kept alive so that no id is reused
         RecordingAgent.instances.append(self)
 
     def act(self, observation, action_mask, info):
@@ -249,7 +249,7 @@ class RecordingAgent:
         assert np.array_equal(observation, self.env.unwrapped.encoder.encode(
             game, game.pending.player))
         assert info["decision"] == game.pending.kind.label
-        self.games.add(id(game))
+        self.games[id(game)] = game
         return int(np.flatnonzero(action_mask)[0])
 
 
@@ -261,7 +261,7 @@ def test_observation_policy_adapter_gives_env_view_of_the_simulation():
     action = m.search(state, state.pending.player)
     assert action in state.pending.options
     assert 1 <= len(RecordingAgent.instances) <= 3  # one agent per house, built on first use
-    games = set().union(*(a.games for a in RecordingAgent.instances))
+    games = set().union(*(a.games.keys() for a in RecordingAgent.instances))
     assert id(state) not in games and len(games) >= 5  # a fresh sample per simulation
     with pytest.raises(ValueError):
         ObservationPolicy(state.ruleset, 3)

@@ -179,3 +179,28 @@ def test_r7_8_a_march_on_a_neutral_force_must_fit_even_if_it_fails():
     assert units(s, "baratheon", "kingswood") == [1, 0, 0, 0]
     assert units(s, "baratheon", "the-reach") == [1, 1, 0, 0]
     assert units(s, "baratheon", "the-boneway") == [1, 0, 0, 0]
+
+
+@pytest.mark.parametrize("given,taken", [
+    ({"salt-shore": True, "east-summer-sea": False}, True),  # 4 + 2 = 6 >= 6
+    ({"salt-shore": False, "east-summer-sea": True}, False),  # 4 + 1 = 5 < 6
+    ({"salt-shore": True, "east-summer-sea": True}, True),  # 4 + 3 = 7
+])
+def test_r15_1_6_support_against_a_neutral_force_is_declared_per_support_order(given, taken):
+    """R15.1.1, R15.1.6, R16.2, D-29: Greyjoy has two Support orders next to Sunspear (neutral
+    force 6): two Footmen in Salt Shore (+2) and a ship in East Summer Sea (+1). It is asked once
+    per order, in area order, and each order counts only if given: Tyrell's 4 takes Sunspear
+    with the Footmen's support, not with the ship's alone."""
+    s = _sunspear("march-0", units={"greyjoy": {"salt-shore": "FF", "east-summer-sea": "S"}},
+                  orders={"salt-shore": "support-0a", "east-summer-sea": "support-0b"},
+                  neutral_forces={"sunspear": 6})
+    _attack_sunspear(s)
+    asked = []
+    while s.pending is not None and s.pending.kind == DecisionKind.SUPPORT_AGAINST_NEUTRAL:
+        area_id = s.ruleset.areas[s.pending.context["support_area"]].id
+        asked.append(area_id)
+        answer = "support-attacker" if given[area_id] else "nothing"
+        play(s, DecisionKind.SUPPORT_AGAINST_NEUTRAL, "greyjoy", choice(answer))
+    assert asked == sorted(given, key=s.ruleset.area)
+    assert at_sentinel(s)
+    assert s.neutral_forces[a(s, "sunspear")] == (0 if taken else 6)

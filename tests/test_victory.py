@@ -113,6 +113,8 @@ def test_r5_3_seventh_castle_won_in_combat_ends_the_game_inside_the_combat():
     apply(s, NO)
     assert (kind(s), who(s)) == (DecisionKind.HOUSE_CARD, "lannister")
     apply(s, ("card", s.ruleset.house_card("ser-gregor-clegane")))
+    assert (kind(s), who(s)) == (DecisionKind.HOUSE_CARD, "stark")  # one card, still asked
+    apply(s, ("card", s.ruleset.house_card("greatjon-umber")))
     assert s.phase == Phase.ENDED and s.pending is None
     assert s.outcome.reason == "seven-castles"
     assert s.outcome.winner == house(s, "lannister")

@@ -70,10 +70,16 @@ def test_threat_never_drops_below_zero():
     assert s.wildling_threat == 0
 
 
-def test_house_without_power_bids_zero_without_being_asked():
-    """D-08 options 0..available power: with no power the only bid is 0 (played unasked)."""
+def test_house_without_power_is_still_asked_to_bid_zero():
+    """D-08 options 0..available power: with no power the only bid is 0, and the house is asked
+    all the same (a secret decision is always asked, so that asking reveals nothing)."""
     s = attack(strength=6, power={"stark": 0})
-    bid(s, baratheon=4, lannister=2)
+    assert s.pending.kind == D.WILDLING_BID
+    seen = []
+    while s.pending is not None and s.pending.kind == D.WILDLING_BID:
+        seen.append((s.ruleset.houses[s.pending.player].id, len(s.pending.options)))
+        flow.apply(s, ("bid", {"baratheon": 4, "lannister": 2, "stark": 0}[seen[-1][0]]))
+    assert ("stark", 1) in seen and len(seen) == 3
     assert ended(s)
     assert s.wildling_threat == 0  # 4 + 2 + 0 >= 6
     assert powers(s) == [1, 3, 0]

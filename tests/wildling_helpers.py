@@ -50,7 +50,8 @@ def wildling(state: GameState, card_id: str) -> int:
 
 def bid(state: GameState, **bids: int) -> None:
     """Play the pending D-08 bids of one attack, house by house in the order asked; every house
-    asked must be named, and every house named must be asked (a house with no power is not)."""
+    asked must be named, and every house named must be asked (a house with no power too: a
+    secret decision is asked even with one option, flow.advance)."""
     asked = []
     while len(asked) < len(bids) and state.pending is not None \
             and state.pending.kind == DecisionKind.WILDLING_BID:

@@ -103,7 +103,7 @@ def layout(ruleset: Ruleset) -> tuple[Piece, ...]:
         Piece("combat_area", (A,)),
         Piece("combat_origin", (A,)),
         Piece("combat_attackers", (U,), most_units),
-        Piece("combat_support", (H, 2)),  # declared for attacker, for defender
+        Piece("combat_support", (A, 2)),  # Support order area: given to attacker, to defender
         Piece("combat_tides", (2, len(rs.tides_cards))),  # attacker's, defender's card
     )
 
@@ -143,7 +143,14 @@ REDUNDANT_CONTEXT: dict[str, str] = {
 
 
 class ObservationEncoder:
-    """Encodes states of one ruleset. Build once; ``encode(state, house)`` per step."""
+    """Encodes states of one ruleset. Build once; ``encode(state, house)`` per step.
+
+    Speed (the encoder runs for every agent at every step): everything that depends only on the
+    ruleset and the observer is computed here once: a template per observer with the static
+    pieces filled in, the gather indices that put the houses in the observer's order, and the
+    flat offset of every piece. ``encode`` then copies the template and writes the dynamic
+    facts with a few flat-index numpy writes, no Python loop over areas or houses.
+    """
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
@@ -154,15 +161,10 @@ class ObservationEncoder:
         for p in self.pieces:
             self._slices[p.name] = slice(start, start + p.size)
             start += p.size
+        self._at = {name: sl.start for name, sl in self._slices.items()}
         rs = ruleset
-        A = rs.num_areas
-        static = np.zeros((A, 7), dtype=np.float32)
-        static[np.arange(A), rs.kind] = 1
-        static[:, 3] = rs.fort_level == 1
-        static[:, 4] = rs.fort_level == 2
-        static[:, 5] = rs.barrels
-        static[:, 6] = rs.crowns
-        self._static = static
+        A, U, T = rs.num_areas, len(UNIT_TYPES), len(rs.order_tokens)
+        self._num_tokens = T
         house_of_card = np.array([rs.house(c.house) for c in rs.house_cards])
         self._cards_by_house = np.stack([np.flatnonzero(house_of_card == h) for h in range(H)])
         self._card_owner = house_of_card
@@ -171,6 +173,33 @@ class ObservationEncoder:
             self._card_slot[cards] = np.arange(len(cards))
         self.high = np.concatenate([np.full(p.size, p.high, dtype=np.float32)
                                     for p in self.pieces])
+        # card place -> slot of the "cards" piece (indexed by place + 1, since OUT_OF_GAME = -1)
+        self._place_code = np.full(max(CardPlace) + 2, -1, dtype=np.int64)
+        for code, place in enumerate((CardPlace.HAND, CardPlace.DISCARD, CardPlace.CHOSEN)):
+            self._place_code[place + 1] = code
+        # per observer: rel[i] = canonical house at slot i, to_rel = its inverse
+        self._rel = [np.roll(np.arange(H), -o) for o in range(H)]
+        self._to_rel = [np.argsort(r) for r in self._rel]
+        a, h, u = np.meshgrid(np.arange(A), np.arange(H), np.arange(U), indexing="ij")
+        self._units_gather = [((a * H + r[h]) * U + u).ravel() for r in self._rel]
+        self._cards_gather = [self._cards_by_house[r].ravel() for r in self._rel]
+        self._template = [self._static_template(o) for o in range(H)]
+
+    def _static_template(self, observer: int) -> np.ndarray:
+        """The vector with the pieces that never change in a game of this ruleset filled in."""
+        rs = self.ruleset
+        A = rs.num_areas
+        out = np.zeros(self.size, dtype=np.float32)
+        v = self.views(out)
+        v["area_kind"][np.arange(A), rs.kind] = 1
+        v["area_fortification"][:, 0] = rs.fort_level == 1
+        v["area_fortification"][:, 1] = rs.fort_level == 2
+        v["area_icons"][:, 0] = rs.barrels
+        v["area_icons"][:, 1] = rs.crowns
+        homes = rs.home_of >= 0
+        v["area_home"][np.flatnonzero(homes), self._to_rel[observer][rs.home_of[homes]]] = 1
+        out.flags.writeable = False
+        return out
 
     def views(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Named, shaped views into an observation vector (no copy)."""
@@ -179,128 +208,131 @@ class ObservationEncoder:
     def encode(self, state: GameState, observer: int | None) -> np.ndarray:
         """The observation of house ``observer``; ``None`` gives the full-information view
         (every order shown, canonical house order) used for a centralized critic."""
-        rs = self.ruleset
-        out = np.zeros(self.size, dtype=np.float32)
-        v = self.views(out)
-        rel = np.roll(np.arange(H), -(observer or 0))  # rel[i] = canonical house at slot i
-        to_rel = np.argsort(rel)  # canonical house -> slot
+        o = 0 if observer is None else observer
+        at = self._at
+        rel, to_rel = self._rel[o], self._to_rel[o]
+        out = self._template[o].copy()
 
-        v["area_kind"][:] = self._static[:, :3]
-        v["area_fortification"][:] = self._static[:, 3:5]
-        v["area_icons"][:] = self._static[:, 5:7]
-        homes = rs.home_of >= 0
-        v["area_home"][np.flatnonzero(homes), to_rel[rs.home_of[homes]]] = 1
-        v["units"][:] = state.units[:, rel]
-        v["routed"][:] = state.routed[:, rel]
+        out[self._slices["units"]] = state.units.ravel()[self._units_gather[o]]
+        if state.routed.any():
+            out[self._slices["routed"]] = state.routed.ravel()[self._units_gather[o]]
         ctrl = state.control()
-        held = ctrl >= 0
-        v["control"][np.flatnonzero(held), to_rel[ctrl[held]]] = 1
+        held = (ctrl >= 0).nonzero()[0]
+        out[at["control"] + held * H + to_rel[ctrl[held]]] = 1
 
-        placed = np.flatnonzero(state.orders >= 0)
-        owners = state.units[placed].sum(axis=2).argmax(axis=1)
-        visible = np.ones(len(placed), dtype=bool) if (state.orders_revealed or observer is None) \
-            else owners == observer
-        v["order"][placed[visible], state.orders[placed[visible]]] = 1
-        planning = next((f for f in state.stack if f["step"] == "planning_phase"), None)
-        if planning is not None and planning.get("stage") == "assign":
-            done = state.turn_order()[: planning.get("turn", 0)]
-            v["orders_placed"][to_rel[done]] = 1
-        tokens = state.power_tokens >= 0
-        v["power_tokens"][np.flatnonzero(tokens), to_rel[state.power_tokens[tokens]]] = 1
-        v["garrison"][:] = state.garrisons
-        v["neutral_force"][:] = state.neutral_forces
-        v["impassable"][:] = state.impassable
+        orders = state.orders
+        placed = (orders >= 0).nonzero()[0]
+        if placed.size:
+            if not (state.orders_revealed or observer is None):
+                placed = placed[ctrl[placed] == observer]  # an order's area is its owner's
+            out[at["order"] + placed * self._num_tokens + orders[placed]] = 1
+        if state.phase == Phase.PLANNING:
+            self._encode_planning(state, out, to_rel)
+        tokens = (state.power_tokens >= 0).nonzero()[0]
+        out[at["power_tokens"] + tokens * H + to_rel[state.power_tokens[tokens]]] = 1
+        out[self._slices["garrison"]] = state.garrisons
+        out[self._slices["neutral_force"]] = state.neutral_forces
+        out[self._slices["impassable"]] = state.impassable
 
-        v["in_play"][:] = state.in_play[rel]
-        for t in range(len(TRACKS)):
-            houses = state.tracks[t]
-            pos = np.flatnonzero(houses >= 0)
-            v["track_position"][t, to_rel[houses[pos]], pos] = 1
-        v["supply"][:] = state.supply[rel]
-        v["power"][:] = state.power[rel]
-        v["victory_points"][:] = state.victory_points()[rel]
-        places = state.card_place[self._cards_by_house[rel]]  # [H, 7]
-        v["cards"][..., 0] = places == CardPlace.HAND
-        v["cards"][..., 1] = places == CardPlace.DISCARD
-        v["cards"][..., 2] = places == CardPlace.CHOSEN
+        out[self._slices["in_play"]] = state.in_play[rel]
+        t, pos = (state.tracks >= 0).nonzero()
+        out[at["track_position"] + (t * H + to_rel[state.tracks[t, pos]]) * H + pos] = 1
+        out[self._slices["supply"]] = state.supply[rel]
+        out[self._slices["power"]] = state.power[rel]
+        out[self._slices["victory_points"]] = state.victory_points()[rel]
+        code = self._place_code[state.card_place[self._cards_gather[o]] + 1]
+        shown = (code >= 0).nonzero()[0]
+        out[at["cards"] + shown * 3 + code[shown]] = 1
 
         if state.phase == Phase.WESTEROS:  # the face-up cards being resolved
-            drawn = np.flatnonzero(state.westeros_drawn > 0)
-            v["westeros_revealed"][drawn, state.westeros_decks[drawn,
-                                                               state.westeros_drawn[drawn] - 1]] = 1
-        v["order_bans"][:] = state.order_bans
-        v["wildling_threat"][0] = state.wildling_threat
+            drawn = (state.westeros_drawn > 0).nonzero()[0]
+            cards = state.westeros_decks[drawn, state.westeros_drawn[drawn] - 1]
+            out[at["westeros_revealed"] + drawn * len(self.ruleset.westeros_cards) + cards] = 1
+        out[self._slices["order_bans"]] = state.order_bans
+        out[at["wildling_threat"]] = state.wildling_threat
+        d = state.pending
         if observer is not None:
             known = state.wildling_known_top[observer]
-            looking = (state.pending is not None and state.pending.player == observer
-                       and state.pending.kind == DecisionKind.RAVEN_LOOK)
-            if looking or (known >= 0 and known == state.wildling_deck[0]):
-                v["wildling_top_known"][state.wildling_deck[0]] = 1  # §10.4: he sees the card
-        v["round"][0] = state.round
-        v["phase"][int(state.phase)] = 1
-        v["blade_used"][0] = state.blade_used
-        v["raven_used"][0] = state.raven_used
+            top = int(state.wildling_deck[0])
+            looking = (d is not None and d.player == observer
+                       and d.kind == DecisionKind.RAVEN_LOOK)
+            if looking or (known >= 0 and known == top):
+                out[at["wildling_top_known"] + top] = 1  # §10.4: he sees the card
+        out[at["round"]] = state.round
+        out[at["phase"] + int(state.phase)] = 1
+        out[at["blade_used"]] = state.blade_used
+        out[at["raven_used"]] = state.raven_used
 
-        d = state.pending
         if d is not None:
-            v["decision_kind"][int(d.kind) - 1] = 1
-            v["decision_player"][to_rel[d.player]] = 1
+            out[at["decision_kind"] + int(d.kind) - 1] = 1
+            out[at["decision_player"] + to_rel[d.player]] = 1
             if observer is None or observer == d.player:
-                self._encode_context(state, d.context, v, to_rel)
-        self._encode_combat(state, v, to_rel, observer)
+                self._encode_context(state, d.context, out, to_rel)
+        for frame in reversed(state.stack):
+            if frame["step"] == "combat":
+                self._encode_combat(frame, out, to_rel, observer)
+                break
         return out
 
-    def _encode_context(self, state: GameState, context: dict, v: dict[str, np.ndarray],
+    def _encode_planning(self, state: GameState, out: np.ndarray, to_rel: np.ndarray) -> None:
+        """``orders_placed``: the houses done placing (the first ``turn`` in turn order)."""
+        for frame in state.stack:
+            if frame["step"] == "planning_phase":
+                if frame.get("stage") == "assign" and frame.get("turn", 0):
+                    done = state.turn_order()[: frame["turn"]]
+                    out[self._at["orders_placed"] + to_rel[done]] = 1
+                return
+
+    def _encode_context(self, state: GameState, context: dict, out: np.ndarray,
                         to_rel: np.ndarray) -> None:
         """What tells this decision from another of its kind (CONTEXT_PIECES). Only the deciding
         house sees it: a context may name what only that house knows (D-23's card)."""
+        at = self._at
         for key, value in context.items():
             piece = CONTEXT_PIECES.get(key)
             if piece is None:
                 continue
-            target = v[piece]
+            base = at[piece]
             if piece in ("decision_area", "decision_order_area", "decision_track"):
-                target[value] = 1
+                out[base + value] = 1
             elif piece == "decision_house":
-                target[to_rel[value]] = 1
+                out[base + to_rel[value]] = 1
             elif piece == "decision_sides":
-                target[0 if key == "attacker" else 1, to_rel[value]] = 1
+                out[base + (0 if key == "attacker" else H) + to_rel[value]] = 1
             elif piece == "decision_card":
                 owner = int(self._card_owner[value])
-                target[to_rel[owner], self._card_slot[value]] = 1
+                out[base + to_rel[owner] * CARDS_PER_HOUSE + self._card_slot[value]] = 1
             elif piece == "decision_bids":
                 bids = value.items() if isinstance(value, dict) else enumerate(value)
                 for h, b in bids:
                     if b >= 0:
-                        target[to_rel[h]] = b
+                        out[base + to_rel[h]] = b
             elif key == "points" and isinstance(value, dict):
                 for area, points in value.items():
-                    v["decision_area_points"][area] = points
+                    out[at["decision_area_points"] + area] = points
             else:  # counts and flags
-                target[0] = float(value)
-        march = next((f for f in reversed(state.stack) if f["step"] == "march"), None)
-        if march is not None and state.pending.kind == DecisionKind.MARCH_MOVE \
-                and march.get("attack"):
-            v["march_attack_area"][march["attack"]["area"]] = 1
-            v["march_waiting"][:] = march["attack"]["units"]
+                out[base] = float(value)
+        if state.pending.kind == DecisionKind.MARCH_MOVE:
+            march = next((f for f in reversed(state.stack) if f["step"] == "march"), None)
+            if march is not None and march.get("attack"):
+                out[at["march_attack_area"] + march["attack"]["area"]] = 1
+                out[self._slices["march_waiting"]] = march["attack"]["units"]
 
-    @staticmethod
-    def _encode_combat(state: GameState, v: dict[str, np.ndarray], to_rel: np.ndarray,
+    def _encode_combat(self, combat: dict, out: np.ndarray, to_rel: np.ndarray,
                        observer: int | None) -> None:
         """The public facts of the combat in progress (never the cards being chosen)."""
-        combat = next((f for f in reversed(state.stack) if f["step"] == "combat"), None)
-        if combat is None:
-            return
-        v["combat_sides"][0, to_rel[combat["attacker"]]] = 1
-        v["combat_sides"][1, to_rel[combat["defender"]]] = 1
-        v["combat_area"][combat["area"]] = 1
-        v["combat_origin"][combat["origin"]] = 1
-        v["combat_attackers"][:] = combat["units"]
-        for house, side in combat.get("supports", {}).items():
-            v["combat_support"][to_rel[house], 0 if side == "attacker" else 1] = 1
+        at = self._at
+        out[at["combat_sides"] + to_rel[combat["attacker"]]] = 1
+        out[at["combat_sides"] + H + to_rel[combat["defender"]]] = 1
+        out[at["combat_area"] + combat["area"]] = 1
+        out[at["combat_origin"] + combat["origin"]] = 1
+        out[self._slices["combat_attackers"]] = combat["units"]
+        for area, side in combat.get("support_given", {}).items():  # per Support order (R15.1)
+            out[at["combat_support"] + area * 2 + (0 if side == "attacker" else 1)] = 1
+        tides = combat.get("tides", {})
         for i, side in enumerate(("attacker", "defender")):
-            card = combat.get("tides", {}).get(side)
+            card = tides.get(side)
             # one's own Tides card is seen once drawn, the opponent's at the reveal (§24)
             if card is not None and (combat.get("tides_revealed") or observer is None
                                      or combat[side] == observer):
-                v["combat_tides"][i, card] = 1
+                out[at["combat_tides"] + i * len(self.ruleset.tides_cards) + card] = 1

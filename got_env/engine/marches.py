@@ -316,16 +316,19 @@ def _start_attack(state: GameState, frame: dict) -> None:
 
 
 def _ask_neutral_support(state: GameState, frame: dict) -> Decision | None:
-    """D-29: other houses with Support orders next to the neutral force, in turn order."""
+    """D-29, once per Support order next to the neutral force (R15.1.1, R15.1.6: support is
+    given or refused order by order): other houses in turn order, each house's orders in area
+    order. ``frame["neutral"]``: ``asked`` and ``helpers`` are lists of Support order areas."""
     dst, h = frame["attack"]["area"], frame["house"]
     supporters = support_orders(state, dst)
     asked = frame["neutral"]["asked"]
     for other in state.turn_order():
-        if other != h and other in supporters and other not in asked:
-            asked.append(other)
-            return Decision(other, DecisionKind.SUPPORT_AGAINST_NEUTRAL,
-                            (choice("support-attacker"), choice("nothing")),
-                            {"area": dst, "attacker": h})
+        for a in supporters.get(other, []) if other != h else []:
+            if a not in asked:
+                asked.append(a)
+                return Decision(other, DecisionKind.SUPPORT_AGAINST_NEUTRAL,
+                                (choice("support-attacker"), choice("nothing")),
+                                {"area": dst, "attacker": h, "support_area": a})
     _resolve_neutral(state, frame, supporters)
     return None
 
@@ -337,9 +340,8 @@ def _resolve_neutral(state: GameState, frame: dict, supporters: dict[int, list[i
     rs = state.ruleset
     strength = unit_strength(state, src, h, units, None, dst)
     strength += int(rs.order_tokens[state.orders[src]].bonus)
-    for house in [h] + frame["neutral"]["helpers"]:
-        for a in supporters.get(house, []):
-            strength += support_strength(state, a, dst, for_attacker=True)
+    for a in supporters.get(h, []) + frame["neutral"]["helpers"]:
+        strength += support_strength(state, a, dst, for_attacker=True)
     frame["neutral_strength"] = strength
     if strength >= state.neutral_forces[dst]:
         state.neutral_forces[dst] = 0  # destroyed, removed from the game (R16.4)
