@@ -122,19 +122,36 @@ class GameState:
 
     # -- copying and comparing ----------------------------------------------------------------
     def clone(self) -> GameState:
-        """An independent copy: every array copied, the generator's state duplicated."""
-        rng = np.random.Generator(type(self.rng.bit_generator)())
-        rng.bit_generator.state = self.rng.bit_generator.state
-        kw: dict[str, Any] = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if isinstance(v, np.ndarray):
-                v = v.copy()
-            elif f.name in ("options", "stack"):
-                v = _deep_copy_plain(v)
-            kw[f.name] = v
-        kw["rng"] = rng
-        return GameState(**kw)
+        """An independent copy: every array copied, the generator's state duplicated.
+
+        Cheap, since search agents clone a lot: the arrays are copied one by one, the engine's
+        stack as plain containers, and the generator is not rebuilt (building one costs more than
+        the rest of the copy) but kept as its state, from which the clone makes its own generator
+        the first time it draws (see ``__getattr__``)."""
+        new = object.__new__(GameState)
+        mine, theirs = self.__dict__, new.__dict__
+        for name in _SCALAR_FIELDS:
+            theirs[name] = mine[name]
+        for name in ARRAY_FIELDS:
+            theirs[name] = mine[name].copy()
+        theirs["options"] = _deep_copy_plain(mine["options"])
+        theirs["stack"] = _deep_copy_plain(mine["stack"])
+        rng = mine.get("rng")
+        theirs["_rng_state"] = rng.bit_generator.state if rng is not None else mine["_rng_state"]
+        for cache in ("_shield", "_control_cache", "_vp_cache"):  # read-only, keyed on content
+            if cache in mine:
+                theirs[cache] = mine[cache]
+        return new
+
+    def __getattr__(self, name: str) -> Any:
+        """Only called for a missing attribute: the generator of a clone, made on first use."""
+        if name == "rng" and "_rng_state" in self.__dict__:
+            state = self.__dict__.pop("_rng_state")
+            rng = np.random.Generator(getattr(np.random, state["bit_generator"])())
+            rng.bit_generator.state = state
+            self.__dict__["rng"] = rng
+            return rng
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -191,11 +208,22 @@ class GameState:
         Units decide first; an area without units is held by the power token on it, and a home
         area with neither by its printed shield, which acts as a permanent power token of its
         house (R13.3.1, R13.3.3). Seas and ports are held by the house whose ships are there.
+
+        Cached (read-only result): control is asked after every step (immediate victory) and by
+        every observation, while units and power tokens change far less often. The cache key is
+        the bytes of those two arrays, so no write anywhere in the engine can leave it stale.
         """
+        key = self.units.tobytes() + self.power_tokens.tobytes()
+        cached = self.__dict__.get("_control_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
         counts = self.units.sum(axis=2)
         by_units = counts.argmax(axis=1)
-        has_units = counts[np.arange(len(by_units)), by_units] > 0
-        return np.where(has_units, by_units, self._fallback_control()).astype(np.int8)
+        has_units = counts.max(axis=1) > 0
+        ctrl = np.where(has_units, by_units, self._fallback_control()).astype(np.int8)
+        ctrl.flags.writeable = False
+        self.__dict__["_control_cache"] = (key, ctrl)
+        return ctrl
 
     def _fallback_control(self) -> np.ndarray:
         """Control of the areas without units: power tokens on land, else home shields."""
@@ -216,8 +244,16 @@ class GameState:
         return np.bincount(ctrl[forts], minlength=self.ruleset.num_houses)
 
     def victory_points(self) -> np.ndarray:
-        """int[house]: the victory track (controlled castles and strongholds), 0 if not in play."""
-        return np.where(self.in_play, self.controlled_castles(), 0)
+        """int[house]: the victory track (controlled castles and strongholds), 0 if not in play.
+        Cached with :meth:`control` (read-only result)."""
+        ctrl = self.control()
+        cached = self.__dict__.get("_vp_cache")
+        if cached is not None and cached[0] is ctrl:
+            return cached[1]
+        vp = np.where(self.in_play, self.controlled_castles(), 0)
+        vp.flags.writeable = False
+        self.__dict__["_vp_cache"] = (ctrl, vp)
+        return vp
 
     def barrels_controlled(self) -> np.ndarray:
         """int[house]: supply icons in the land areas each house controls (R7.1)."""
@@ -277,6 +313,10 @@ class GameState:
                       enumerate(self.victory_points()) if self.in_play[h])
         return (f"GameState({self.num_players}p round={self.round} phase={self.phase.name} "
                 f"threat={self.wildling_threat} vp[{vp}])")
+
+
+_SCALAR_FIELDS = tuple(f.name for f in fields(GameState)
+                       if f.name not in ARRAY_FIELDS and f.name not in ("options", "stack", "rng"))
 
 
 def _deep_copy_plain(v: Any) -> Any:
