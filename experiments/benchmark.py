@@ -1,76 +1,397 @@
-"""Speed of random masked play through the AEC API, with the observation and the mask built at
-every step, as an RL training loop would see it. Compared, in the same run, with PettingZoo's
-chess_v6 and connect_four_v3 (needs the optional extra: pip install 'pettingzoo[classic]').
+"""Speed of got_env, measured so that the figures can be trusted and compared across runs.
 
-    python -m experiments.benchmark --games 5
+Measured for every player count asked (3-6 by default), in one process, after a warm-up, in
+several *interleaved* repeats (repeat r measures everything once before repeat r + 1 starts, so
+that a slow spell of the machine touches every figure alike); each figure is the median over the
+repeats, with their min and max:
+
+* AEC: random masked play through PettingZoo's standard loop on the wrapped ``got_env.env``
+  (``agent_iter``, ``last()`` with the observation and the mask at every step, a uniform action
+  among the unmasked ones), in agent-steps/s and full games/s: the method of
+  ``../shared/tools/aec_ratio.py`` (a new env per game, whole games until the time is up, dead
+  steps counted), so that both give the same ratio;
+* engine: random decisions/s of the rules alone (``engine.start_game``, ``pending``, ``apply``,
+  a uniform choice among ``d.options`` with a numpy Generator);
+* vector: decisions/s of :class:`got_env.vector.VectorGames` (observations and masks of every
+  game, random masked actions) with 0, 1 and 2 worker processes;
+* clone, encode, mask: microseconds per ``GameState.clone()``, ``encoder.encode(state, house)``
+  and ``codec.mask(d.options)``, the median over states sampled from random games;
+* chess_v6 and connect_four_v3 through the same AEC loop (needs ``pettingzoo[classic]``), and
+  the ratios of got_env's AEC agent-steps/s to theirs (one ratio per repeat, then the median).
+
+    python -m experiments.benchmark                 # a few minutes; JSON under runs/benchmark/
+    python -m experiments.benchmark --quick         # under a minute
+    python -m experiments.benchmark --players 6 --seconds 3 --repeats 7
+
+The JSON holds the machine, the versions, the load average before and after, the options, and
+for every figure all repeats with the median, min and max (and the ratios' medians). The load
+average is printed too: figures taken while other work runs on the machine (the worker-process
+ones above all) are not comparable with those of an idle one.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
 import sys
 import time
+import warnings
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import got_env
+from got_env import engine
+from got_env.vector import VectorGames
+
+PLAYERS = (3, 4, 5, 6)
+WORKERS = (0, 1, 2)
+CLASSIC = ("chess_v6", "connect_four_v3")
 
 
-def run_games(make_env: Any, games: int, seed: int) -> tuple[int, float]:
-    """Play ``games`` random masked games; returns (agent steps, seconds)."""
+# -- the measurements -----------------------------------------------------------------------------
+def aec_rate(make: Callable[[], Any], seconds: float, seed: int) -> tuple[float, float]:
+    """(agent-steps/s, games/s) of random masked play through the AEC loop: whole games, each in
+    a new env, until ``seconds`` have passed (at least one game); every ``step`` counts, the
+    dead steps at the end included. The method of ``../shared/tools/aec_ratio.py``."""
     rng = np.random.default_rng(seed)
-    steps, start = 0, time.perf_counter()
-    for g in range(games):
-        env = make_env()
-        env.reset(seed=seed + g)
+    steps = games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or games < 1:
+        env = make()
+        env.reset(seed=int(rng.integers(1 << 30)))
         for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                action = None
-            else:
-                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-            env.step(action)
+            env.step(None if (term or trunc)
+                     else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             steps += 1
-        env.close()
-    return steps, time.perf_counter() - start
+        games += 1
+    dt = time.perf_counter() - t0
+    return steps / dt, games / dt
 
 
-def clone_time(num_players: int, repeats: int = 200) -> float:
-    env = got_env.raw_env(num_players=num_players)
-    env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    for _ in range(200):  # a mid-game position
-        obs = env.observe(env.agent_selection)
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    start = time.perf_counter()
-    for _ in range(repeats):
-        env.clone()
-    return (time.perf_counter() - start) / repeats
+def engine_rate(num_players: int, seconds: float, seed: int) -> tuple[float, float]:
+    """(decisions/s, games/s) of the rules alone: whole random games until ``seconds`` have
+    passed (at least one), a uniform choice among the options with a numpy Generator."""
+    rng = np.random.default_rng(seed)
+    decisions = games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or games < 1:
+        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)))
+        while (d := engine.pending(state)) is not None:
+            engine.apply(state, d.options[int(rng.integers(len(d.options)))])
+            decisions += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    return decisions / dt, games / dt
+
+
+class VectorRun:
+    """A :class:`VectorGames` kept running between measurements (its games go on where they
+    were), so that worker start-up is paid once, outside the timings."""
+
+    def __init__(self, num_games: int, num_players: int, num_workers: int, seed: int):
+        t0 = time.perf_counter()
+        self.games = VectorGames(num_games, num_players, seeds=seed, num_workers=num_workers)
+        self.batch = self.games.reset()
+        self.startup_s = time.perf_counter() - t0
+        self.rng = np.random.default_rng(seed)
+
+    def rate(self, seconds: float) -> tuple[float, float]:
+        """(decisions/s, finished games/s) over at least ``seconds`` of lockstep random masked
+        play: one decision per game per step, with every game's observation and mask."""
+        steps = finished = 0
+        g = self.games.num_games
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds or steps < 1:
+            mask = self.batch.mask
+            actions = np.argmax(np.where(mask, self.rng.random(mask.shape), -1.0), axis=1)
+            self.batch = self.games.step(actions)
+            steps += 1
+            finished += int(self.batch.done.sum())
+        dt = time.perf_counter() - t0
+        return steps * g / dt, finished / dt
+
+    def close(self) -> None:
+        self.games.close()
+
+
+@dataclass
+class Sample:
+    """A state met in a random game, with the house to act and its options."""
+
+    state: engine.GameState
+    house: int
+    options: tuple
+
+
+def sample_states(num_players: int, count: int, seed: int) -> list[Sample]:
+    """``count`` states spread over random games (every 7th decision, as many games as it
+    takes), so that the micro timings see openings, combats and late rounds alike."""
+    rng = np.random.default_rng(seed)
+    samples: list[Sample] = []
+    while len(samples) < count:
+        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)))
+        k = 0
+        while (d := engine.pending(state)) is not None and len(samples) < count:
+            if k % 7 == 0:
+                samples.append(Sample(state.clone(), d.player, d.options))
+            engine.apply(state, d.options[int(rng.integers(len(d.options)))])
+            k += 1
+    return samples
+
+
+def micro_us(fn: Callable[[Sample], object], samples: list[Sample], calls: int = 5) -> float:
+    """The median over ``samples`` of the microseconds one ``fn(sample)`` takes (the mean of
+    ``calls`` calls on each, so that the clock's own cost stays out)."""
+    times = []
+    for s in samples:
+        t0 = time.perf_counter_ns()
+        for _ in range(calls):
+            fn(s)
+        times.append((time.perf_counter_ns() - t0) / calls / 1e3)
+    return statistics.median(times)
+
+
+# -- bookkeeping ----------------------------------------------------------------------------------
+@dataclass
+class Figure:
+    """One measured quantity: every repeat, and their median, min and max."""
+
+    name: str
+    unit: str
+    players: int | None
+    repeats: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        r = self.repeats
+        return {**asdict(self), "median": statistics.median(r) if r else None,
+                "min": min(r) if r else None, "max": max(r) if r else None}
+
+
+class Figures:
+    """The figures of a run, by (name, players), in the order they were first met."""
+
+    def __init__(self) -> None:
+        self.all: dict[tuple[str, int | None], Figure] = {}
+
+    def add(self, name: str, unit: str, players: int | None, value: float) -> None:
+        key = (name, players)
+        if key not in self.all:
+            self.all[key] = Figure(name, unit, players)
+        self.all[key].repeats.append(float(value))
+
+    def get(self, name: str, players: int | None) -> Figure | None:
+        return self.all.get((name, players))
+
+
+def classic_envs() -> dict[str, Callable[[], Any]]:
+    """PettingZoo's chess and connect four, when ``pettingzoo[classic]`` is installed."""
+    try:
+        with warnings.catch_warnings():  # PettingZoo's notice about its older creation API
+            warnings.simplefilter("ignore", DeprecationWarning)
+            from pettingzoo.classic import chess_v6, connect_four_v3
+    except ImportError:
+        return {}
+    return {"chess_v6": chess_v6.env, "connect_four_v3": connect_four_v3.env}
+
+
+def one_repeat(figs: Figures | None, players: list[int], seconds: float, seed: int,
+               runs: dict[tuple[int, int], VectorRun], samples: dict[int, list[Sample]],
+               classic: dict[str, Callable[[], Any]]) -> None:
+    """Measure everything once (``figs=None``: a warm-up, nothing kept)."""
+    def add(name: str, unit: str, n: int | None, value: float) -> None:
+        if figs is not None:
+            figs.add(name, unit, n, value)
+
+    for name, make in classic.items():  # next to got_env's AEC figures, as aec_ratio.py does
+        steps, games = aec_rate(make, seconds, seed)
+        add(f"{name} steps/s", "agent-steps/s", None, steps)
+        add(f"{name} games/s", "games/s", None, games)
+    for n in players:
+        steps, games = aec_rate(lambda n=n: got_env.env(num_players=n), seconds, seed)
+        add("AEC steps/s", "agent-steps/s", n, steps)
+        add("AEC games/s", "games/s", n, games)
+        for name in classic:
+            chess = figs.get(f"{name} steps/s", None) if figs is not None else None
+            if chess is not None:
+                add(f"AEC / {name}", "ratio of agent-steps/s", n, steps / chess.repeats[-1])
+        decisions, games = engine_rate(n, seconds, seed)
+        add("engine decisions/s", "decisions/s", n, decisions)
+        add("engine games/s", "games/s", n, games)
+        for w in WORKERS:
+            decisions, _ = runs[n, w].rate(seconds)
+            add(f"vector {w}w decisions/s", "decisions/s", n, decisions)
+        env = got_env.env(num_players=n).unwrapped
+        encoder, codec = env.encoder, env.codec
+        add("clone us", "us", n, micro_us(lambda s: s.state.clone(), samples[n]))
+        add("encode us", "us", n, micro_us(lambda s, e=encoder: e.encode(s.state, s.house),
+                                           samples[n]))
+        add("mask us", "us", n, micro_us(lambda s, c=codec: c.mask(s.options), samples[n]))
+
+
+def run(players: list[int], seconds: float, repeats: int, num_games: int, num_states: int,
+        seed: int = 0, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """The whole benchmark; returns what the JSON holds."""
+    load_before = os.getloadavg()
+    t_start = time.perf_counter()
+    classic = classic_envs()
+    if not classic:
+        log("(pettingzoo[classic] not installed: chess_v6 / connect_four_v3 and ratios skipped)")
+    samples = {n: sample_states(n, num_states, seed + n) for n in players}
+    runs: dict[tuple[int, int], VectorRun] = {}
+    figs = Figures()
+    try:
+        for n in players:
+            for w in WORKERS:
+                runs[n, w] = VectorRun(num_games, n, w, seed + 1000 * n)
+                figs.add(f"vector {w}w startup s", "s", n, runs[n, w].startup_s)
+        log(f"warm-up ({seconds / 4:.2f} s per measurement) ...")
+        one_repeat(None, players, seconds / 4, seed, runs, samples, classic)
+        for r in range(repeats):
+            t0 = time.perf_counter()
+            one_repeat(figs, players, seconds, seed + 1 + r, runs, samples, classic)
+            log(f"repeat {r + 1}/{repeats}: {time.perf_counter() - t0:.0f} s")
+    finally:
+        for vr in runs.values():
+            vr.close()
+    return {
+        "machine": machine_info(),
+        "versions": versions(),
+        "load_average": {"before": list(load_before), "after": list(os.getloadavg())},
+        "options": {"players": players, "seconds": seconds, "repeats": repeats,
+                    "vector_games": num_games, "states_sampled": num_states, "seed": seed},
+        "wall_s": time.perf_counter() - t_start,
+        "figures": [f.summary() for f in figs.all.values()],
+        "ratios": {f"AEC / {c}": {n: figs.all[f"AEC / {c}", n].summary()["median"]
+                                  for n in players if (f"AEC / {c}", n) in figs.all}
+                   for c in classic},
+    }
+
+
+def machine_info() -> dict[str, Any]:
+    return {"platform": platform.platform(), "machine": platform.machine(),
+            "processor": platform.processor() or _cpu_model(), "cpus": os.cpu_count(),
+            "affinity": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+            else None, "python": sys.version.split()[0],
+            "date": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return ""
+
+
+def versions() -> dict[str, str | None]:
+    out: dict[str, str | None] = {}
+    for pkg in ("got_env", "numpy", "pettingzoo", "gymnasium", "chess"):
+        try:
+            out[pkg] = metadata.version(pkg)
+        except metadata.PackageNotFoundError:
+            out[pkg] = None
+    try:
+        here = Path(__file__).resolve().parent
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True,
+                                text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=here, capture_output=True,
+                               text=True, timeout=10).stdout.strip()
+        out["git_commit"] = (commit + ("+dirty" if dirty else "")) if commit else None
+    except (OSError, subprocess.SubprocessError):
+        out["git_commit"] = None
+    return out
+
+
+# -- output ---------------------------------------------------------------------------------------
+ROWS = [("AEC steps/s", "AEC agent-steps/s"), ("AEC games/s", "AEC games/s"),
+        ("engine decisions/s", "engine decisions/s"), ("engine games/s", "engine games/s")] + [
+    (f"vector {w}w decisions/s", f"vector, {w} worker{'s' if w != 1 else ''}: decisions/s")
+    for w in WORKERS] + [
+    ("clone us", "state clone (us)"), ("encode us", "encode (us)"), ("mask us", "mask (us)")] + [
+    (f"AEC / {c}", f"AEC / {c} agent-steps/s") for c in CLASSIC]
+
+
+def _cell(f: Figure | None) -> str:
+    if f is None or not f.repeats:
+        return "-"
+    s = f.summary()
+    fmt = (lambda v: f"{v:.2f}") if s["median"] < 10 else (lambda v: f"{v:.0f}")
+    return f"{fmt(s['median'])} ({fmt(s['min'])}-{fmt(s['max'])})"
+
+
+def table(result: dict[str, Any]) -> str:
+    """The figures as text: median (min-max) over the repeats, one column per player count."""
+    figs = Figures()
+    for f in result["figures"]:
+        figs.all[f["name"], f["players"]] = Figure(f["name"], f["unit"], f["players"],
+                                                   f["repeats"])
+    players = result["options"]["players"]
+    width = 24
+    lines = [f"{'median (min-max) of ' + str(result['options']['repeats']) + ' repeats':<38}"
+             + "".join(f"{f'{n} players':>{width}}" for n in players)]
+    for key, label in ROWS:
+        if any(figs.get(key, n) for n in players):
+            lines.append(f"{label:<38}" + "".join(f"{_cell(figs.get(key, n)):>{width}}"
+                                                  for n in players))
+    for c in CLASSIC:
+        steps, games = figs.get(f"{c} steps/s", None), figs.get(f"{c} games/s", None)
+        if steps is not None:
+            lines.append(f"{c + ' agent-steps/s':<38}{_cell(steps):>{width}}    games/s "
+                         f"{_cell(games)}")
+    start = [figs.get(f"vector {w}w startup s", n) for w in WORKERS for n in players]
+    start_s = [f.repeats[0] for f in start if f is not None and f.repeats]
+    if start_s:
+        lines.append(f"(vector start-up, outside the timings: {min(start_s):.2f}-"
+                     f"{max(start_s):.2f} s; {result['options']['vector_games']} games)")
+    load = result["load_average"]
+    lines.append(f"machine: {result['machine']['processor']}, {result['machine']['cpus']} cpus; "
+                 f"load average {load['before'][0]:.2f} before, {load['after'][0]:.2f} after; "
+                 f"{result['wall_s']:.0f} s")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m experiments.benchmark", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=int, default=5, help="games per player count")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="seconds per measurement (default 1.5; 0.3 with --quick)")
+    p.add_argument("--repeats", type=int, default=None,
+                   help="interleaved repeats (default 5; 3 with --quick)")
+    p.add_argument("--players", type=int, nargs="+", default=list(PLAYERS),
+                   choices=PLAYERS, help="player counts (default 3 4 5 6)")
+    p.add_argument("--games", type=int, default=32, help="games of the vector API (default 32)")
+    p.add_argument("--states", type=int, default=None,
+                   help="states sampled for clone/encode/mask (default 200; 60 with --quick)")
+    p.add_argument("--quick", action="store_true", help="a short run (under a minute)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", type=Path, default=Path("runs/benchmark"),
+                   help="folder for the JSON (default runs/benchmark/)")
     args = p.parse_args(argv)
-    print(f"{'env':<22} {'games':>5} {'agent-steps':>11} {'steps/s':>9} {'games/s':>8}")
-    for n in (3, 4, 5, 6):
-        steps, secs = run_games(lambda n=n: got_env.env(num_players=n), args.games, args.seed)
-        print(f"{f'got_env {n}p':<22} {args.games:>5} {steps:>11} {steps / secs:>9.0f} "
-              f"{args.games / secs:>8.2f}")
-    try:
-        from pettingzoo.classic import chess_v6, connect_four_v3
-    except ImportError:
-        print("(pettingzoo[classic] not installed: chess_v6 / connect_four_v3 skipped)")
-    else:
-        for name, mod in (("chess_v6", chess_v6), ("connect_four_v3", connect_four_v3)):
-            steps, secs = run_games(mod.env, args.games, args.seed)
-            print(f"{name:<22} {args.games:>5} {steps:>11} {steps / secs:>9.0f} "
-                  f"{args.games / secs:>8.2f}")
-    for n in (3, 6):
-        print(f"clone of a {n}-player mid-game env: {clone_time(n) * 1e6:.0f} us")
+    seconds = args.seconds if args.seconds is not None else (0.3 if args.quick else 1.5)
+    repeats = args.repeats if args.repeats is not None else (3 if args.quick else 5)
+    states = args.states if args.states is not None else (60 if args.quick else 200)
+    if seconds <= 0 or repeats < 1 or states < 1 or args.games < 1:
+        p.error("--seconds, --repeats, --states and --games must be positive")
+    result = run(sorted(set(args.players)), seconds, repeats, args.games, states, args.seed)
+    args.out.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = args.out / f"benchmark-{stamp}.json"
+    path.write_text(json.dumps(result, indent=1))
+    print(table(result))
+    print(f"written: {path}")
     return 0
 
 

@@ -1,0 +1,507 @@
+"""Batched self-play: many games stepped in lockstep, for a learner that does one forward pass for
+all of them (docs/vector.md).
+
+    from got_env.vector import VectorGames
+    with VectorGames(64, num_players=6, seeds=0, num_workers=2) as games:
+        batch = games.reset()
+        while training:
+            actions = policy(batch.obs, batch.mask)        # int[G], one per game
+            batch = games.step(actions)
+            # batch.rewards[g, h]: what house h received on this step of game g
+
+Every game is one :class:`got_env.raw_env` (the AEC env itself, not a copy of its logic), so a
+game played here is, step for step, the game the AEC env plays with the same seed and actions:
+the same acting house, observation, mask, rewards, terminations, truncations and infos
+(``tests/test_vector.py`` plays both and compares). A batch holds, for game ``g``:
+
+* ``agent[g]``: the acting house, as an index into :attr:`VectorGames.possible_agents`;
+* ``obs[g]`` (float32 ``[F]``) and ``mask[g]`` (int8 ``[N]``): ``env.observe(agent)``, what
+  ``last()`` gives the acting house in PettingZoo's loop;
+* ``infos[g]``: that house's infos (``decision``, ``num_legal``);
+* ``rewards[g, h]`` (float32): what house ``h`` received on this step (``env.rewards``). The env
+  pays at the end of the game, to every house at once, so the row of a finished game holds every
+  house's final reward: summing a house's column between its turns gives exactly what ``last()``
+  reports to it in the AEC loop (its cumulative reward);
+* ``done[g]`` (terminated or truncated) and ``truncated[g]`` (``max_steps`` reached);
+* ``finished[g]``: a :class:`Finished` when ``done[g]``, else None: the finished game's
+  :class:`~got_env.GameRecord`, the final infos of every house (``outcome``, ``winner``,
+  ``ranking``), every house's final observation (for bootstrapping a truncated game) and rewards.
+
+A finished game is reset at once (auto-reset): the same batch already holds the new game's first
+acting house, observation and mask, while ``rewards``, ``done`` and ``finished`` still describe
+the game that ended. Seeds are per game: game ``g``'s ``k``-th game since the last reset that set
+seeds is played with seed ``first[g] + k * num_games``, where ``first[g]`` is ``seeds + g`` for an
+integer ``seeds``, or ``seeds[g]`` for a sequence. With an integer, no two games or episodes share
+a seed; ``seeds=None`` draws the integer from fresh entropy (records still replay exactly, since
+they store their seed).
+
+``num_workers=k > 0`` splits the games into ``k`` contiguous shards, each stepped by its own worker
+process (``multiprocessing``, ``spawn`` by default, so it is safe beside threads such as torch's);
+observations, masks, rewards and actions travel through shared memory, the rest (infos, records)
+through a pipe. Results do not depend on ``k``. ``close()`` stops the workers; the object is also
+a context manager. ``step`` checks every action against the current masks before any game moves:
+a bad one raises :class:`got_env.engine.IllegalActionError` naming the game index, the action and
+the house, and no game changes. Any error inside a worker comes back as an exception naming the
+game index and the action (the worker's traceback attached); the batch must then be ``reset``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .encoding import ActionCodec, ObservationEncoder
+from .engine import IllegalActionError
+from .env import GameRecord, raw_env
+
+__all__ = ["Batch", "Finished", "VectorGames", "VectorGamesError"]
+
+
+class VectorGamesError(RuntimeError):
+    """An error inside one game of a batch (other than an illegal action), with the game index,
+    the action it was given and the worker's traceback, so that it can be replayed alone."""
+
+
+@dataclass
+class Finished:
+    """A game that ended (or was truncated) on this step, as it stood at its end.
+
+    :ivar game: its index in the batch.
+    :ivar record: ``env.record``: options, seed, actions, outcome and final digest (replayable).
+    :ivar infos: every house's final infos (``outcome``, ``winner``, ``ranking``), by house id.
+    :ivar obs: float32 ``[H, F]``: ``observe(house)["observation"]`` of every house after the
+        end, in ``possible_agents`` order (what ``last()`` shows each house at its dead step).
+    :ivar rewards: float32 ``[H]``: the final rewards (the batch's ``rewards[game]``).
+    :ivar truncated: True when ``max_steps`` cut the game short (no rewards are paid then).
+    """
+
+    game: int
+    record: GameRecord
+    infos: dict[str, dict]
+    obs: np.ndarray
+    rewards: np.ndarray
+    truncated: bool
+
+
+@dataclass
+class Batch:
+    """One lockstep step of every game (see the module docstring for each field's meaning).
+    The arrays are copies: they stay valid after the next step."""
+
+    agent: np.ndarray  # int64[G]: acting house, index into possible_agents
+    obs: np.ndarray  # float32[G, F]: its observation
+    mask: np.ndarray  # int8[G, N]: its action mask
+    rewards: np.ndarray  # float32[G, H]: what every house received on this step
+    done: np.ndarray  # bool[G]: the game ended or was truncated on this step (then reset)
+    truncated: np.ndarray  # bool[G]: it was cut short by max_steps
+    infos: list[dict]  # the acting house's infos, per game
+    finished: list[Finished | None]  # per game: the game that ended on this step, else None
+
+
+class _Buffers:
+    """The per-game arrays a shard writes and the main process reads (and the actions it
+    writes), carved out of one block: a shared ``RawArray`` when workers are used, so that
+    observations never go through a pipe, else plain memory."""
+
+    def __init__(self, num_games: int, num_houses: int, obs_size: int, mask_size: int,
+                 ctx: Any = None, raw: Any = None):
+        self.shape = (num_games, num_houses, obs_size, mask_size)
+        layout = {"obs": (np.float32, (num_games, obs_size)),
+                  "rewards": (np.float32, (num_games, num_houses)),
+                  "actions": (np.int64, (num_games,)),
+                  "agent": (np.int64, (num_games,)),
+                  "mask": (np.int8, (num_games, mask_size)),
+                  "done": (np.bool_, (num_games,)),
+                  "truncated": (np.bool_, (num_games,))}
+        offsets, total = {}, 0
+        for name, (dtype, shape) in layout.items():
+            offsets[name] = total
+            size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+            total += (size + 63) // 64 * 64  # each array on its own cache lines
+        if raw is None:
+            raw = ctx.RawArray("B", total) if ctx is not None else bytearray(total)
+        self.raw = raw
+        memory = np.frombuffer(raw, dtype=np.uint8, count=total)
+        for name, (dtype, shape) in layout.items():
+            size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+            view = memory[offsets[name]:offsets[name] + size].view(dtype).reshape(shape)
+            setattr(self, name, view)
+
+    def __reduce__(self) -> tuple:  # to a worker: the same shared block, not a copy
+        return (_Buffers, (*self.shape, None, self.raw))
+
+
+class _Shard:
+    """Games ``first .. first + count - 1`` of a batch, each a ``raw_env``; writes their rows of
+    the buffers. Runs in the main process (``num_workers=0``) or in a worker."""
+
+    def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
+                 buffers: _Buffers):
+        self.first, self.num_games = first, num_games
+        self.envs = [raw_env(**options) for _ in range(count)]
+        self.agents = list(self.envs[0].possible_agents)
+        self._index = {a: i for i, a in enumerate(self.agents)}
+        rows = slice(first, first + count)
+        b = buffers
+        self.obs, self.mask, self.agent = b.obs[rows], b.mask[rows], b.agent[rows]
+        self.rewards, self.done, self.truncated = b.rewards[rows], b.done[rows], b.truncated[rows]
+        self.actions = b.actions[rows]
+        self.first_seeds = [0] * count
+        self.episodes = [0] * count
+
+    def reset(self, seeds: list[int] | None) -> list[dict]:
+        """Start every game: with these first seeds (a new seed stream), or with each game's
+        next seed (None)."""
+        if seeds is not None:
+            self.first_seeds, self.episodes = list(seeds), [0] * len(self.envs)
+        else:
+            self.episodes = [k + 1 for k in self.episodes]
+        self.rewards[:] = 0
+        self.done[:] = False
+        self.truncated[:] = False
+        infos = []
+        for i, env in enumerate(self.envs):
+            env.reset(seed=self._seed(i))
+            infos.append(self._write(i, env))
+        return infos
+
+    def step(self) -> tuple[list[dict], list[Finished | None]]:
+        """Play ``actions[i]`` in every game; a finished game is recorded and reset."""
+        infos: list[dict] = []
+        finished: list[Finished | None] = []
+        index = self._index
+        for i, env in enumerate(self.envs):
+            action = int(self.actions[i])
+            try:
+                env.step(action)
+                row = self.rewards[i]
+                row[:] = 0
+                for a, r in env.rewards.items():
+                    row[index[a]] = r
+                sel = env.agent_selection
+                terminated, truncated = env.terminations[sel], env.truncations[sel]
+                self.done[i], self.truncated[i] = terminated or truncated, truncated
+                if terminated or truncated:
+                    finished.append(self._finish(i, env, truncated))
+                    self.episodes[i] += 1
+                    env.reset(seed=self._seed(i))
+                else:
+                    finished.append(None)
+                infos.append(self._write(i, env))
+            except Exception as e:
+                raise _GameFailure(self.first + i, action, e) from e
+        return infos, finished
+
+    def records(self) -> list[GameRecord]:
+        return [env.record for env in self.envs]
+
+    def _seed(self, i: int) -> int:
+        return self.first_seeds[i] + self.episodes[i] * self.num_games
+
+    def _write(self, i: int, env: raw_env) -> dict:
+        agent = env.agent_selection
+        o = env.observe(agent)
+        self.obs[i] = o["observation"]
+        self.mask[i] = o["action_mask"]
+        self.agent[i] = self._index[agent]
+        return dict(env.infos[agent])
+
+    def _finish(self, i: int, env: raw_env, truncated: bool) -> Finished:
+        return Finished(
+            game=self.first + i, record=env.record,
+            infos={a: dict(env.infos[a]) for a in self.agents},
+            obs=np.stack([env.observe(a)["observation"] for a in self.agents]),
+            rewards=self.rewards[i].copy(), truncated=bool(truncated))
+
+
+class _GameFailure(Exception):
+    """Carries an exception raised while stepping one game, with its index and action."""
+
+    def __init__(self, game: int, action: int, error: BaseException):
+        super().__init__(game, action, error)
+        self.game, self.action, self.error = game, action, error
+
+
+def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str, Any],
+            buffers: _Buffers) -> None:
+    """A worker process: one shard, driven by commands from the pipe until ``close``. Every
+    reply is ``("ok", result)`` or ``("error", game, action, type name, message, traceback)``."""
+    shard = None
+    try:
+        shard = _Shard(first, count, num_games, options, buffers)
+        conn.send(("ok", None))
+    except Exception as e:  # an option the env refuses: reported, not hung on
+        conn.send(("error", None, None, type(e).__name__, str(e), traceback.format_exc()))
+        return
+    while True:
+        try:
+            command, arg = conn.recv()
+        except (EOFError, KeyboardInterrupt):
+            return
+        if command == "close":
+            conn.send(("ok", None))
+            return
+        try:
+            if command == "step":
+                result = shard.step()
+            elif command == "reset":
+                result = shard.reset(arg)
+            elif command == "records":
+                result = shard.records()
+            else:
+                raise ValueError(f"unknown command {command!r}")
+            conn.send(("ok", result))
+        except _GameFailure as f:
+            conn.send(("error", f.game, f.action, type(f.error).__name__, str(f.error),
+                       "".join(traceback.format_exception(f.error))))
+        except Exception as e:
+            conn.send(("error", None, None, type(e).__name__, str(e), traceback.format_exc()))
+
+
+def _failure(game: int | None, action: int | None, kind: str, message: str,
+             trace: str) -> Exception:
+    """The exception the main process raises for an error in a game: an illegal action stays an
+    IllegalActionError; anything else is a VectorGamesError with the worker's traceback."""
+    where = f"game {game}: action {action}: " if game is not None else ""
+    if kind == IllegalActionError.__name__:
+        return IllegalActionError(f"{where}{message}")
+    worker = f"\n--- in the worker ---\n{trace}" if trace else ""
+    return VectorGamesError(f"{where}{kind}: {message}{worker}")
+
+
+class VectorGames:
+    """``num_games`` games of ``num_players`` stepped in lockstep (see the module docstring).
+
+    :param seeds: an integer (game ``g`` starts with ``seeds + g``), one integer per game, or
+        None (fresh entropy); later games of each slot follow ``first + k * num_games``.
+    :param num_workers: 0 steps every game in this process; ``k > 0`` splits them over ``k``
+        worker processes (at most one per game).
+    :param start_method: the multiprocessing start method of the workers.
+    :param env_options: any option of :class:`got_env.raw_env` (``max_rounds``, ``reward``,
+        ``max_steps``, ...), the same for every game; checked here, before a worker starts.
+    """
+
+    def __init__(self, num_games: int, num_players: int = 6,
+                 seeds: int | Sequence[int] | None = None, num_workers: int = 0,
+                 start_method: str = "spawn", **env_options: Any):
+        if isinstance(num_games, bool) or not isinstance(num_games, int) or num_games < 1:
+            raise ValueError(f"num_games must be a positive integer, got {num_games!r}")
+        if isinstance(num_workers, bool) or not isinstance(num_workers, int) or num_workers < 0:
+            raise ValueError(f"num_workers must be a non-negative integer, got {num_workers!r}")
+        self.num_games = num_games
+        self.options = {**env_options, "num_players": num_players}
+        probe = raw_env(**dict(self.options))  # raises OptionError for a bad option, here
+        self.possible_agents: list[str] = list(probe.possible_agents)
+        self.num_players = num_players
+        self.codec: ActionCodec = probe.codec
+        self.encoder: ObservationEncoder = probe.encoder
+        self.observation_size = self.encoder.size
+        self.action_size = self.codec.size
+        self._seeds = self._first_seeds(seeds) if seeds is not None else None
+        self._started = False
+        self._broken = False
+        self._infos: list[dict] = [{} for _ in range(num_games)]
+        self.num_workers = min(num_workers, num_games)
+        self._conns: list[Any] = []
+        self._procs: list[Any] = []
+        self._shard: _Shard | None = None
+        shape = (num_games, num_players, self.observation_size, self.action_size)
+        if self.num_workers == 0:
+            self._buffers = _Buffers(*shape)
+            self._shard = _Shard(0, num_games, num_games, self.options, self._buffers)
+            return
+        ctx = mp.get_context(start_method)
+        self._buffers = _Buffers(*shape, ctx=ctx)
+        bounds = np.linspace(0, num_games, self.num_workers + 1).round().astype(int)
+        self._ranges = [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+        try:
+            for first, end in self._ranges:
+                parent, child = ctx.Pipe()
+                proc = ctx.Process(target=_worker, daemon=True, name=f"got_env-vector-{first}",
+                                   args=(child, first, end - first, num_games, self.options,
+                                         self._buffers))
+                proc.start()
+                child.close()
+                self._conns.append(parent)
+                self._procs.append(proc)
+            self._gather()  # every worker built its games (or reported why not)
+        except BaseException:
+            self.close()
+            raise
+
+    # -- API ------------------------------------------------------------------------------------
+    def reset(self, seeds: int | Sequence[int] | None = None) -> Batch:
+        """Start a new game in every slot and return the first batch. ``seeds`` as in the
+        constructor; None continues each slot's seed stream (the first reset uses the
+        constructor's seeds, or fresh entropy)."""
+        if seeds is not None:
+            first: list[int] | None = self._first_seeds(seeds)
+        elif not self._started:
+            first = self._seeds
+            if first is None:
+                base = int(np.random.SeedSequence().entropy % (1 << 62))
+                first = [base + g for g in range(self.num_games)]
+        else:
+            first = None
+        if self._shard is not None:
+            infos = self._shard.reset(first)
+        else:
+            parts = self._run("reset", [None if first is None else first[a:b]
+                                        for a, b in self._ranges])
+            infos = [i for part in parts for i in part]
+        self._started, self._broken = True, False
+        self._infos = infos
+        return self._batch(infos, [None] * self.num_games)
+
+    def step(self, actions: Sequence[int] | np.ndarray) -> Batch:
+        """Play ``actions[g]`` (an action index the current ``mask[g]`` allows) in every game.
+        A bad action raises :class:`IllegalActionError` naming the game, and no game moves."""
+        self._check_ready()
+        self._buffers.actions[:] = self._checked(actions)
+        return self._step_unchecked()
+
+    def records(self) -> list[GameRecord]:
+        """The record of every game now in progress (slot order)."""
+        self._check_ready()
+        if self._shard is not None:
+            return self._shard.records()
+        return [r for part in self._run("records", [None] * self.num_workers) for r in part]
+
+    def close(self) -> None:
+        """Stop the worker processes (idempotent)."""
+        for conn in self._conns:
+            try:
+                conn.send(("close", None))
+            except (OSError, ValueError):
+                pass
+        for conn, proc in zip(self._conns, self._procs, strict=True):
+            try:
+                if conn.poll(5):
+                    conn.recv()
+            except (OSError, EOFError, ValueError):
+                pass
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(timeout=5)
+            conn.close()
+        self._conns, self._procs = [], []
+
+    def __enter__(self) -> VectorGames:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown: nothing left to stop cleanly
+            pass
+
+    # -- internals ------------------------------------------------------------------------------
+    def _first_seeds(self, seeds: int | Sequence[int]) -> list[int]:
+        if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, (bool, np.bool_)):
+            return [int(seeds) + g for g in range(self.num_games)]
+        seeds = list(seeds)
+        if len(seeds) != self.num_games or not all(
+                isinstance(s, (int, np.integer)) and not isinstance(s, (bool, np.bool_))
+                for s in seeds):
+            raise ValueError(f"seeds must be an integer or {self.num_games} integers (one per "
+                             f"game), got {seeds!r}")
+        return [int(s) for s in seeds]
+
+    def _check_ready(self) -> None:
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        if self._broken:
+            raise RuntimeError("a game failed during the last step; call reset() to go on")
+        if self._shard is None and not self._conns:
+            raise RuntimeError("the worker processes are closed")
+
+    def _checked(self, actions: Sequence[int] | np.ndarray) -> np.ndarray:
+        """The actions as int64[G], or IllegalActionError naming the first bad game: integers
+        only (as the AEC env), inside the action space, allowed by that game's mask."""
+        a = np.asarray(actions)
+        if a.shape != (self.num_games,):
+            raise IllegalActionError(f"actions must have shape ({self.num_games},), one per game; "
+                                     f"got shape {a.shape}")
+        if a.dtype.kind not in "iu":
+            raise IllegalActionError(f"actions must be integers (action indices), got dtype "
+                                     f"{a.dtype}")
+        outside = np.flatnonzero((a < 0) | (a >= self.action_size))
+        if len(outside):
+            g = int(outside[0])
+            raise IllegalActionError(
+                f"game {g}: action {int(a[g])} for agent {self._agent_of(g)} is outside the "
+                f"action space: expected an integer in 0..{self.action_size - 1}")
+        a = a.astype(np.int64)
+        illegal = np.flatnonzero(self._buffers.mask[np.arange(self.num_games), a] == 0)
+        if len(illegal):
+            g = int(illegal[0])
+            raise IllegalActionError(
+                f"game {g}: action {int(a[g])} ({self.codec.name(int(a[g]))}) is not legal for "
+                f"{self._infos[g].get('decision', '?')} of {self._agent_of(g)}; the mask lists "
+                f"the legal ones")
+        return a
+
+    def _agent_of(self, g: int) -> str:
+        return self.possible_agents[int(self._buffers.agent[g])]
+
+    def _step_unchecked(self) -> Batch:
+        """Step every game with the actions already in the buffer (checked by ``step``)."""
+        if self._shard is not None:
+            try:
+                infos, finished = self._shard.step()
+            except _GameFailure as f:
+                self._broken = True
+                raise _failure(f.game, f.action, type(f.error).__name__, str(f.error),
+                               "".join(traceback.format_exception(f.error))) from f.error
+        else:
+            parts = self._run("step", [None] * self.num_workers)
+            infos = [i for part in parts for i in part[0]]
+            finished = [f for part in parts for f in part[1]]
+        self._infos = infos
+        return self._batch(infos, finished)
+
+    def _run(self, command: str, args: list) -> list:
+        """Send ``command`` to every worker (``args[k]`` to worker k) at once, so that they
+        work in parallel, then gather their replies in worker order."""
+        for conn, arg in zip(self._conns, args, strict=True):
+            conn.send((command, arg))
+        return self._gather()
+
+    def _gather(self) -> list:
+        """One reply from every worker; the first error is raised once all are in, so that the
+        pipes stay in step."""
+        replies, error = [], None
+        for k, conn in enumerate(self._conns):
+            try:
+                reply = conn.recv()
+            except (EOFError, OSError):
+                first, end = self._ranges[k]
+                self._procs[k].join(timeout=1)
+                reply = ("error", None, None, "WorkerDied",
+                         f"worker {k} (games {first}..{end - 1}) died (exit code "
+                         f"{self._procs[k].exitcode}; with the 'spawn' start method the main "
+                         f"module must be importable and keep its work under "
+                         f"if __name__ == '__main__')", "")
+            if reply[0] == "ok":
+                replies.append(reply[1])
+            else:
+                self._broken = True
+                error = error or _failure(*reply[1:])
+        if error is not None:
+            raise error
+        return replies
+
+    def _batch(self, infos: list[dict], finished: list[Finished | None]) -> Batch:
+        b = self._buffers
+        return Batch(agent=b.agent.copy(), obs=b.obs.copy(), mask=b.mask.copy(),
+                     rewards=b.rewards.copy(), done=b.done.copy(), truncated=b.truncated.copy(),
+                     infos=list(infos), finished=list(finished))

@@ -1,0 +1,47 @@
+"""The benchmark's pieces run on a tiny budget, so that the script cannot rot unnoticed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import got_env
+from experiments import benchmark
+
+
+def test_each_measurement_gives_a_positive_rate() -> None:
+    steps, games = benchmark.aec_rate(lambda: got_env.env(num_players=3, max_rounds=1), 0.01, 0)
+    assert steps > games > 0
+    decisions, games = benchmark.engine_rate(3, 0.01, 0)
+    assert decisions > games > 0
+    run = benchmark.VectorRun(2, 3, 0, seed=0)
+    try:
+        decisions, _ = run.rate(0.01)
+        assert decisions > 0
+    finally:
+        run.close()
+    samples = benchmark.sample_states(3, 4, 0)
+    assert len(samples) == 4
+    assert benchmark.micro_us(lambda s: s.state.clone(), samples, calls=1) > 0
+
+
+def test_a_tiny_full_run_writes_the_json_and_prints_the_table(tmp_path, capsys) -> None:
+    assert benchmark.main(["--players", "3", "--seconds", "0.01", "--repeats", "1",
+                           "--states", "2", "--games", "2", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "AEC agent-steps/s" in out and "vector, 2 workers: decisions/s" in out
+    (path,) = tmp_path.glob("benchmark-*.json")
+    doc = json.loads(path.read_text())
+    assert {"machine", "versions", "load_average", "options", "figures"} <= set(doc)
+    names = {f["name"] for f in doc["figures"]}
+    assert {"AEC steps/s", "engine decisions/s", "vector 2w decisions/s", "clone us",
+            "encode us", "mask us"} <= names
+    for f in doc["figures"]:
+        assert f["min"] <= f["median"] <= f["max"] and len(f["repeats"]) >= 1
+    if benchmark.classic_envs():  # pettingzoo[classic] installed: the ratio of the same repeat
+        fig = {f["name"]: f for f in doc["figures"]}
+        assert fig["AEC / chess_v6"]["median"] == pytest.approx(
+            fig["AEC steps/s"]["median"] / fig["chess_v6 steps/s"]["median"])
+        assert "AEC / chess_v6 agent-steps/s" in out
+
