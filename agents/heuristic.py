@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from got_env.data import ORDER_TYPES, TRACKS, load_ruleset
-from got_env.encoding import ActionCodec, ObservationEncoder
+from got_env.encoding import codec_for, encoder_for
 from got_env.engine.decision import CHOICES, Action, DecisionKind
 
 K = DecisionKind
@@ -70,8 +70,8 @@ class _Tables:
     def __init__(self, ruleset_name: str):
         rs = load_ruleset(ruleset_name)
         self.rs = rs
-        self.codec = ActionCodec(rs)
-        self.encoder = ObservationEncoder(rs)
+        self.codec = codec_for(rs)
+        self.encoder = encoder_for(rs)
         self.decode = [self.codec.decode(i) for i in range(self.codec.size)]
         n = rs.num_areas
         self.n = n

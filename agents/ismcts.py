@@ -64,7 +64,7 @@ import numpy as np
 
 from got_env import engine
 from got_env.data import Ruleset
-from got_env.encoding import ActionCodec, ObservationEncoder
+from got_env.encoding import ActionCodec, ObservationEncoder, codec_for, encoder_for
 from got_env.engine.decision import Action, Decision
 from got_env.engine.determinize import determinize
 from got_env.engine.state import LAND, GameState
@@ -88,8 +88,8 @@ class SimEnv:
                  encoder: ObservationEncoder | None = None):
         self.ruleset = ruleset
         self.num_players = num_players
-        self.codec = codec or ActionCodec(ruleset)
-        self.encoder = encoder or ObservationEncoder(ruleset)
+        self.codec = codec or codec_for(ruleset)
+        self.encoder = encoder or encoder_for(ruleset)
         self.possible_agents = list(ruleset.setups[num_players].houses)
         self.agents = list(self.possible_agents)
         self.game: GameState | None = None
@@ -334,7 +334,7 @@ class ISMCTS:
 
     def _observation(self, state: GameState, house: int) -> np.ndarray:
         if self._encoder is None:
-            self._encoder = ObservationEncoder(state.ruleset)
+            self._encoder = encoder_for(state.ruleset)
         return self._encoder.encode(state, house)
 
     def _reused_root(self, sample: GameState, house: int) -> Node:

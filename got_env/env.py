@@ -32,7 +32,7 @@ from pettingzoo.utils import wrappers
 
 from . import engine
 from .data import load_ruleset
-from .encoding import ActionCodec, ObservationEncoder
+from .encoding import codec_for, encoder_for
 from .engine import OptionError, validate_options
 
 REWARD_SCHEMES = ("zero_sum", "castles", "rank")
@@ -178,8 +178,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
             raise OptionError(f"render_mode must be one of {RENDER_MODES} or None, got "
                               f"{self.render_mode!r}")
         self.ruleset = load_ruleset(self.game_options["ruleset"])
-        self.codec = ActionCodec(self.ruleset)
-        self.encoder = ObservationEncoder(self.ruleset)
+        self.codec = codec_for(self.ruleset)
+        self.encoder = encoder_for(self.ruleset)
         houses = self.ruleset.setups[self.num_players].houses
         self.possible_agents = list(houses)
         self._house = {h: self.ruleset.house(h) for h in houses}
@@ -289,7 +289,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
 
     def legal_actions(self) -> list[int]:
         d = self.game.pending if self.game else None
-        return sorted(self.codec.encode(a) for a in d.options) if d else []
+        return sorted(self.codec.indices(d.options).tolist()) if d else []
 
     @property
     def record(self) -> GameRecord | None:

@@ -60,6 +60,9 @@ class ActionCodec:
         self._by_kind = {s.kind: s for s in segments}
         self.size = offset
         self._starts = np.array([s.offset for s in segments])
+        # index <-> action tuple for every index, as tables: decoding and masks run every step
+        self._actions = [self._decode(i) for i in range(self.size)]
+        self._index = {a: i for i, a in enumerate(self._actions)}
 
     def segment(self, kind: str) -> Segment:
         return self._by_kind[kind]
@@ -82,6 +85,9 @@ class ActionCodec:
         """The engine action at ``index``; raises ValueError outside 0..size-1."""
         if not 0 <= index < self.size:
             raise ValueError(f"action index {index} outside 0..{self.size - 1}")
+        return self._actions[index]
+
+    def _decode(self, index: int) -> Action:
         seg = self.segments[int(np.searchsorted(self._starts, index, side="right")) - 1]
         if not seg.shape:
             return (seg.kind,)
@@ -110,8 +116,19 @@ class ActionCodec:
         }.get(role)
         return table[value] if table is not None else str(value)
 
+    def indices(self, options: tuple[Action, ...]) -> np.ndarray:
+        """The indices of ``options``, in their order (a table look-up per option; an action
+        outside this space raises ValueError naming it)."""
+        table = self._index
+        try:
+            return np.array([table[a] for a in options], dtype=np.intp)
+        except (KeyError, TypeError):
+            for a in options:
+                self.encode(a)  # raises the error that names the bad action
+            raise
+
     def mask(self, options: tuple[Action, ...]) -> np.ndarray:
         """int8[size]: 1 exactly at the legal actions."""
         m = np.zeros(self.size, dtype=np.int8)
-        m[[self.encode(a) for a in options]] = 1
+        m[self.indices(options)] = 1
         return m

@@ -184,6 +184,9 @@ class ObservationEncoder:
         self._units_gather = [((a * H + r[h]) * U + u).ravel() for r in self._rel]
         self._cards_gather = [self._cards_by_house[r].ravel() for r in self._rel]
         self._template = [self._static_template(o) for o in range(H)]
+        self._board_end = self._slices["cards"].stop
+        self._board_gather = [self._relative_gather(o) for o in range(H)]
+        self._last_board: tuple[bytes, np.ndarray] | None = None
 
     def _static_template(self, observer: int) -> np.ndarray:
         """The vector with the pieces that never change in a game of this ruleset filled in."""
@@ -210,39 +213,17 @@ class ObservationEncoder:
         (every order shown, canonical house order) used for a centralized critic."""
         o = 0 if observer is None else observer
         at = self._at
-        rel, to_rel = self._rel[o], self._to_rel[o]
-        out = self._template[o].copy()
-
-        out[self._slices["units"]] = state.units.ravel()[self._units_gather[o]]
-        if state.routed.any():
-            out[self._slices["routed"]] = state.routed.ravel()[self._units_gather[o]]
-        ctrl = state.control()
-        held = (ctrl >= 0).nonzero()[0]
-        out[at["control"] + held * H + to_rel[ctrl[held]]] = 1
+        to_rel = self._to_rel[o]
+        out = self._board(state, o)
 
         orders = state.orders
         placed = (orders >= 0).nonzero()[0]
         if placed.size:
-            if not (state.orders_revealed or observer is None):
-                placed = placed[ctrl[placed] == observer]  # an order's area is its owner's
+            if not (state.orders_revealed or observer is None):  # an order's area is its owner's
+                placed = placed[state.control()[placed] == observer]
             out[at["order"] + placed * self._num_tokens + orders[placed]] = 1
         if state.phase == Phase.PLANNING:
             self._encode_planning(state, out, to_rel)
-        tokens = (state.power_tokens >= 0).nonzero()[0]
-        out[at["power_tokens"] + tokens * H + to_rel[state.power_tokens[tokens]]] = 1
-        out[self._slices["garrison"]] = state.garrisons
-        out[self._slices["neutral_force"]] = state.neutral_forces
-        out[self._slices["impassable"]] = state.impassable
-
-        out[self._slices["in_play"]] = state.in_play[rel]
-        t, pos = (state.tracks >= 0).nonzero()
-        out[at["track_position"] + (t * H + to_rel[state.tracks[t, pos]]) * H + pos] = 1
-        out[self._slices["supply"]] = state.supply[rel]
-        out[self._slices["power"]] = state.power[rel]
-        out[self._slices["victory_points"]] = state.victory_points()[rel]
-        code = self._place_code[state.card_place[self._cards_gather[o]] + 1]
-        shown = (code >= 0).nonzero()[0]
-        out[at["cards"] + shown * 3 + code[shown]] = 1
 
         if state.phase == Phase.WESTEROS:  # the face-up cards being resolved
             drawn = (state.westeros_drawn > 0).nonzero()[0]
@@ -273,6 +254,66 @@ class ObservationEncoder:
                 self._encode_combat(frame, out, to_rel, observer)
                 break
         return out
+
+    # The board pieces (every piece up to "cards" but the orders) follow only the units, power
+    # tokens, tracks, supply, power and cards: placing an order, bidding or choosing a card
+    # changes none of them, and all observers share them up to the order of the houses. So they
+    # are built once in canonical house order, kept with the bytes of those arrays as the key,
+    # and each observer's copy is one gather through its house permutation.
+    _BOARD_ARRAYS = ("units", "routed", "power_tokens", "garrisons", "neutral_forces",
+                     "impassable", "in_play", "tracks", "supply", "power", "card_place")
+
+    def _board(self, state: GameState, o: int) -> np.ndarray:
+        """A new vector with the template and the board pieces of observer ``o`` filled in."""
+        key = b"".join([getattr(state, name).tobytes() for name in self._BOARD_ARRAYS])
+        if self._last_board is None or self._last_board[0] != key:
+            self._last_board = (key, self._canonical_board(state))
+        out = np.zeros(self.size, dtype=np.float32)
+        out[: self._board_end] = self._last_board[1][self._board_gather[o]]
+        return out
+
+    def _canonical_board(self, state: GameState) -> np.ndarray:
+        """The board pieces seen by house 0 (canonical house order), up to the "cards" piece."""
+        at = self._at
+        out = self._template[0].copy()
+        out[self._slices["units"]] = state.units.ravel()
+        if state.routed.any():
+            out[self._slices["routed"]] = state.routed.ravel()
+        ctrl = state.control()
+        held = (ctrl >= 0).nonzero()[0]
+        out[at["control"] + held * H + ctrl[held]] = 1
+        tokens = (state.power_tokens >= 0).nonzero()[0]
+        out[at["power_tokens"] + tokens * H + state.power_tokens[tokens]] = 1
+        out[self._slices["garrison"]] = state.garrisons
+        out[self._slices["neutral_force"]] = state.neutral_forces
+        out[self._slices["impassable"]] = state.impassable
+        out[self._slices["in_play"]] = state.in_play
+        t, pos = (state.tracks >= 0).nonzero()
+        out[at["track_position"] + (t * H + state.tracks[t, pos]) * H + pos] = 1
+        out[self._slices["supply"]] = state.supply
+        out[self._slices["power"]] = state.power
+        out[self._slices["victory_points"]] = state.victory_points()
+        code = self._place_code[state.card_place[self._cards_gather[0]] + 1]
+        shown = (code >= 0).nonzero()[0]
+        out[at["cards"] + shown * 3 + code[shown]] = 1
+        out = out[: self._board_end]
+        out.flags.writeable = False
+        return out
+
+    def _relative_gather(self, o: int) -> np.ndarray:
+        """Indices into a canonical vector's board part giving observer ``o``'s board part: every
+        house axis of every board piece reordered by ``rel`` (the houses round from ``o``)."""
+        index = np.arange(self.size, dtype=np.int64)
+        v = self.views(index)
+        rel = self._rel[o]
+        out = index.copy()
+        w = self.views(out)
+        for name, axis in (("area_home", 1), ("units", 1), ("routed", 1), ("control", 1),
+                           ("power_tokens", 1), ("in_play", 0), ("orders_placed", 0),
+                           ("track_position", 1), ("supply", 0), ("power", 0),
+                           ("victory_points", 0), ("cards", 0)):
+            w[name][...] = np.take(v[name], rel, axis=axis)
+        return out[: self._board_end]
 
     def _encode_planning(self, state: GameState, out: np.ndarray, to_rel: np.ndarray) -> None:
         """``orders_placed``: the houses done placing (the first ``turn`` in turn order)."""

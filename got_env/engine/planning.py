@@ -23,16 +23,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..data import Ruleset
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, step
 from .state import KINGS_COURT, SPECIAL_MARCH_BAN, GameState
 
 
 def house_tokens_on_board(state: GameState, house: int) -> dict[int, int]:
-    """area -> order token of ``house`` on the board (the owner is the area's occupant)."""
-    placed = np.flatnonzero(state.orders >= 0)
-    owners = state.units[placed].sum(axis=2).argmax(axis=1)
-    return {int(a): int(state.orders[a]) for a, h in zip(placed, owners, strict=True) if h == house}
+    """area -> order token of ``house`` on the board (orders lie only where units are, so the
+    owner is the area's controller)."""
+    orders = state.orders
+    placed = (orders >= 0).nonzero()[0]
+    mine = placed[state.control()[placed] == house]
+    return dict(zip(mine.tolist(), orders[mine].tolist(), strict=True))
 
 
 def star_limit(state: GameState, house: int) -> int:
@@ -41,39 +44,47 @@ def star_limit(state: GameState, house: int) -> int:
     return state.ruleset.setups[state.num_players].kings_court_stars[pos]
 
 
+def _token_table(ruleset: Ruleset) -> tuple[tuple[int, int, bool, bool, tuple], ...]:
+    """Per order token: (index, ORDER_TYPES index, special, special March, identity kind);
+    built once per ruleset (kept in its ``__dict__``: the ruleset is frozen and unhashable)."""
+    table = ruleset.__dict__.get("_token_table")
+    if table is None:
+        from ..data import ORDER_TYPES
+
+        table = tuple((t.index, ORDER_TYPES.index(t.type), bool(t.special),
+                       bool(t.special and t.type == "march"), (t.type, t.bonus, t.special))
+                      for t in ruleset.order_tokens)
+        ruleset.__dict__["_token_table"] = table
+    return table
+
+
 def usable_tokens(state: GameState, house: int, exclude_area: int | None = None) -> list[int]:
     """Unused tokens the house may still place (bans and star limit applied), one per kind of
     identical token. ``exclude_area``: count that area's token as returned (Raven swap)."""
-    rs = state.ruleset
     on_board = house_tokens_on_board(state, house)
     if exclude_area is not None:
         on_board.pop(exclude_area, None)
     used = set(on_board.values())
-    stars_used = sum(rs.order_tokens[t].special for t in used)
-    from ..data import ORDER_TYPES
-
+    table = _token_table(state.ruleset)
+    stars_left = star_limit(state, house) - sum(table[t][2] for t in used)
+    bans = state.order_bans.tolist()
     out, seen = [], set()
-    for t in rs.order_tokens:
-        if t.index in used:
+    for index, type_index, special, special_march, kind in table:
+        if index in used or bans[type_index]:
             continue
-        if state.order_bans[ORDER_TYPES.index(t.type)]:
+        if special and (stars_left <= 0 or (special_march and bans[SPECIAL_MARCH_BAN])):
             continue
-        if t.special and t.type == "march" and state.order_bans[SPECIAL_MARCH_BAN]:
-            continue
-        if t.special and stars_used >= star_limit(state, house):
-            continue
-        kind = (t.type, t.bonus, t.special)
         if kind in seen:
             continue
         seen.add(kind)
-        out.append(t.index)
+        out.append(index)
     return out
 
 
 def areas_needing_orders(state: GameState, house: int) -> list[int]:
     """Areas with units of ``house`` and no order yet (R10.1.1-R10.1.2)."""
-    mine = state.units[:, house, :].sum(axis=1) > 0
-    return [int(a) for a in np.flatnonzero(mine & (state.orders < 0))]
+    mine = state.units[:, house, :].any(axis=1)
+    return (mine & (state.orders < 0)).nonzero()[0].tolist()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -222,8 +222,14 @@ class GameState:
         has_units = counts.max(axis=1) > 0
         ctrl = np.where(has_units, by_units, self._fallback_control()).astype(np.int8)
         ctrl.flags.writeable = False
-        self.__dict__["_control_cache"] = (key, ctrl)
+        occupant = np.where(has_units, by_units, -1).tolist()
+        self.__dict__["_control_cache"] = (key, ctrl, occupant)
         return ctrl
+
+    def occupants(self) -> list[int]:
+        """list[area]: the house with units in each area, -1 none (cached with control)."""
+        self.control()
+        return self.__dict__["_control_cache"][2]
 
     def _fallback_control(self) -> np.ndarray:
         """Control of the areas without units: power tokens on land, else home shields."""
@@ -246,14 +252,22 @@ class GameState:
     def victory_points(self) -> np.ndarray:
         """int[house]: the victory track (controlled castles and strongholds), 0 if not in play.
         Cached with :meth:`control` (read-only result)."""
+        return self._victory()[0]
+
+    def most_victory_points(self) -> int:
+        """The highest victory-track position (asked after every step, R5.3)."""
+        return self._victory()[1]
+
+    def _victory(self) -> tuple[np.ndarray, int]:
         ctrl = self.control()
         cached = self.__dict__.get("_vp_cache")
         if cached is not None and cached[0] is ctrl:
-            return cached[1]
+            return cached[1], cached[2]
         vp = np.where(self.in_play, self.controlled_castles(), 0)
         vp.flags.writeable = False
-        self.__dict__["_vp_cache"] = (ctrl, vp)
-        return vp
+        best = int(vp.max())
+        self.__dict__["_vp_cache"] = (ctrl, vp, best)
+        return vp, best
 
     def barrels_controlled(self) -> np.ndarray:
         """int[house]: supply icons in the land areas each house controls (R7.1)."""
@@ -274,10 +288,11 @@ class GameState:
 
     def track_position(self, track: int, house: int) -> int:
         """0-based position of ``house`` on ``track``; raises ValueError if absent."""
-        where = np.flatnonzero(self.tracks[track] == house)
-        if where.size == 0:
-            raise ValueError(f"house {self.ruleset.houses[house].id} is not on track {track}")
-        return int(where[0])
+        try:
+            return self.tracks[track].tolist().index(house)
+        except ValueError:
+            raise ValueError(f"house {self.ruleset.houses[house].id} is not on track "
+                             f"{track}") from None
 
     def holder(self, track: int) -> int:
         """The house holding the dominance token of ``track`` (its position 1, R9.1)."""

@@ -48,9 +48,9 @@ def end_game(state: GameState, reason: str, winner: int | None = None) -> None:
 def check_immediate_victory(state: GameState) -> bool:
     """End the game if a house controls 7 castles/strongholds now (R5.3, R22.2). If several
     reached it at once (only possible through simultaneous effects), the ranking decides."""
-    vp = state.victory_points()
-    if vp.max() < state.ruleset.castles_to_win:
+    if state.most_victory_points() < state.ruleset.castles_to_win:
         return False
+    vp = state.victory_points()
     winners = np.flatnonzero(vp >= state.ruleset.castles_to_win)
     best = [h for h in ranking(state) if h in set(winners.tolist())][0]
     end_game(state, "seven-castles", winner=best)
