@@ -26,6 +26,7 @@ from typing import Any
 
 from .decision import Action, Decision, IllegalActionError
 from .state import GameState, Phase
+from .victory import check_immediate_victory
 
 RunFn = Callable[[GameState, dict], "Decision | None"]
 ActFn = Callable[[GameState, dict, Action], None]
@@ -76,19 +77,20 @@ def pop(state: GameState) -> dict:
 
 def advance(state: GameState) -> None:
     """Run steps until a decision is pending or the game has ended."""
-    from .victory import check_immediate_victory
-
-    while state.pending is None and state.phase != Phase.ENDED:
+    ended = Phase.ENDED  # (enum members are looked up through the class: once, not per step)
+    stack = state.stack
+    while state.pending is None and state.phase != ended:
         if check_immediate_victory(state):
             return
-        if not state.stack:
+        if not stack:
             raise RuntimeError("the engine's stack is empty in a game that has not ended")
-        frame = state.stack[-1]
-        decision = _RUN[frame["step"]](state, frame)
+        frame = stack[-1]
+        name = frame["step"]
+        decision = _RUN[name](state, frame)
         if decision is None:
             continue
         if len(decision.options) == 1 and not decision.secret:
-            _ACT[frame["step"]](state, frame, decision.options[0])
+            _ACT[name](state, frame, decision.options[0])
             continue
         state.pending = decision
 

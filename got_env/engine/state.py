@@ -300,18 +300,18 @@ class GameState:
 
     def turn_order(self) -> list[int]:
         """Houses in play in Iron Throne order (§3)."""
-        return [int(h) for h in self.tracks[IRON_THRONE] if h >= 0]
+        return [h for h in self.tracks[IRON_THRONE].tolist() if h >= 0]
 
     def hand(self, house: int) -> list[int]:
         """House-card indices in ``house``'s hand."""
-        rs = self.ruleset
-        return [c.index for c in rs.house_cards
-                if c.house == rs.houses[house].id and self.card_place[c.index] == CardPlace.HAND]
+        return self._cards_at(house, CardPlace.HAND)
 
     def discards(self, house: int) -> list[int]:
-        rs = self.ruleset
-        return [c.index for c in rs.house_cards
-                if c.house == rs.houses[house].id and self.card_place[c.index] == CardPlace.DISCARD]
+        return self._cards_at(house, CardPlace.DISCARD)
+
+    def _cards_at(self, house: int, place: int) -> list[int]:
+        places = self.card_place.tolist()
+        return [c for c in _cards_of(self.ruleset)[house] if places[c] == place]
 
     # -- text -----------------------------------------------------------------------------------
     def render_text(self) -> str:
@@ -328,6 +328,17 @@ class GameState:
                       enumerate(self.victory_points()) if self.in_play[h])
         return (f"GameState({self.num_players}p round={self.round} phase={self.phase.name} "
                 f"threat={self.wildling_threat} vp[{vp}])")
+
+
+def _cards_of(ruleset: Ruleset) -> list[list[int]]:
+    """Per house, its house cards' indices in data order (built once per ruleset, kept in its
+    ``__dict__``: the ruleset is frozen and unhashable)."""
+    cards = ruleset.__dict__.get("_cards_of")
+    if cards is None:
+        cards = [[c.index for c in ruleset.house_cards if c.house == h.id]
+                 for h in ruleset.houses]
+        ruleset.__dict__["_cards_of"] = cards
+    return cards
 
 
 _SCALAR_FIELDS = tuple(f.name for f in fields(GameState)
