@@ -15,7 +15,9 @@ repeats, with their min and max:
 * vector: decisions/s of :class:`got_env.vector.VectorGames` (observations and masks of every
   game, random masked actions) with 0, 1 and 2 worker processes;
 * clone, encode, mask: microseconds per ``GameState.clone()``, ``encoder.encode(state, house)``
-  and ``codec.mask(d.options)``, the median over states sampled from random games;
+  and ``codec.mask(d.options)``, the median over states sampled from random games; encode twice:
+  on unrelated states (its cache of the last board emptied before each call) and "in play",
+  right after each decision of a random game, as in the AEC loop;
 * chess_v6 and connect_four_v3 through the same AEC loop (needs ``pettingzoo[classic]``), and
   the ratios of got_env's AEC agent-steps/s to theirs (one ratio per repeat, then the median).
 
@@ -162,6 +164,28 @@ def micro_us(fn: Callable[[Sample], object], samples: list[Sample], calls: int =
     return statistics.median(times)
 
 
+def cold_encode(encoder: Any, s: Sample) -> object:
+    """One encode with the encoder's cache of the last board emptied: the cost for a state that
+    shares nothing with the one encoded before (a search agent's jump, a new game)."""
+    encoder._last_board = None
+    return encoder.encode(s.state, s.house)
+
+
+def encode_in_play_us(num_players: int, encoder: Any, count: int, seed: int) -> float:
+    """The median microseconds of encoding the acting house's view right after each decision
+    of random games: the AEC loop's case, where consecutive states differ by one decision."""
+    rng = np.random.default_rng(seed + 1)
+    times: list[float] = []
+    while len(times) < count:
+        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)))
+        while (d := engine.pending(state)) is not None and len(times) < count:
+            t0 = time.perf_counter_ns()
+            encoder.encode(state, d.player)
+            times.append((time.perf_counter_ns() - t0) / 1e3)
+            engine.apply(state, d.options[int(rng.integers(len(d.options)))])
+    return statistics.median(times)
+
+
 # -- bookkeeping ----------------------------------------------------------------------------------
 @dataclass
 class Figure:
@@ -234,8 +258,8 @@ def one_repeat(figs: Figures | None, players: list[int], seconds: float, seed: i
         env = got_env.env(num_players=n).unwrapped
         encoder, codec = env.encoder, env.codec
         add("clone us", "us", n, micro_us(lambda s: s.state.clone(), samples[n]))
-        add("encode us", "us", n, micro_us(lambda s, e=encoder: e.encode(s.state, s.house),
-                                           samples[n]))
+        add("encode us", "us", n, micro_us(lambda s, e=encoder: cold_encode(e, s), samples[n]))
+        add("encode in play us", "us", n, encode_in_play_us(n, encoder, len(samples[n]), seed))
         add("mask us", "us", n, micro_us(lambda s, c=codec: c.mask(s.options), samples[n]))
 
 
@@ -320,7 +344,8 @@ ROWS = [("AEC steps/s", "AEC agent-steps/s"), ("AEC games/s", "AEC games/s"),
         ("engine decisions/s", "engine decisions/s"), ("engine games/s", "engine games/s")] + [
     (f"vector {w}w decisions/s", f"vector, {w} worker{'s' if w != 1 else ''}: decisions/s")
     for w in WORKERS] + [
-    ("clone us", "state clone (us)"), ("encode us", "encode (us)"), ("mask us", "mask (us)")] + [
+    ("clone us", "state clone (us)"), ("encode us", "encode, unrelated states (us)"),
+    ("encode in play us", "encode, one decision on (us)"), ("mask us", "mask (us)")] + [
     (f"AEC / {c}", f"AEC / {c} agent-steps/s") for c in CLASSIC]
 
 
