@@ -7,12 +7,10 @@ picks which of its orders to resolve (D-24, D-26, D-48) and the order's own step
 
 from __future__ import annotations
 
-import numpy as np
-
+from ..data import Ruleset
 from . import combat, consolidate, marches, raids  # noqa: F401  (register their steps)
 from .decision import Action, Decision, DecisionKind
 from .flow import on_action, pop, push, step
-from .planning import house_tokens_on_board
 from .state import IRON_THRONE, GameState
 
 # (order type, decision kind, step that resolves one order)
@@ -23,11 +21,32 @@ ORDER_STEPS = (
 )
 
 
+def _token_types(ruleset: Ruleset) -> tuple[str, ...]:
+    """Per order token index: its order type; built once per ruleset and kept in its
+    ``__dict__`` (frozen, unhashable dataclass), since every resolve step asks it per area."""
+    types = ruleset.__dict__.get("_action_token_types")
+    if types is None:
+        types = tuple(t.type for t in ruleset.order_tokens)
+        ruleset.__dict__["_action_token_types"] = types
+    return types
+
+
+def orders_by_house(state: GameState, order_type: str) -> dict[int, list[int]]:
+    """house -> the areas (ascending) holding an order of ``order_type`` of that house; the
+    owner of an order is the house with units in its area (orders lie only where units are).
+    One pass over the board serves every house of a resolve step."""
+    types = _token_types(state.ruleset)
+    occupants = state.occupants()
+    out: dict[int, list[int]] = {}
+    for a, t in enumerate(state.orders.tolist()):
+        if t >= 0 and types[t] == order_type:
+            out.setdefault(occupants[a], []).append(a)
+    return out
+
+
 def orders_of_type(state: GameState, house: int, order_type: str) -> list[int]:
     """Areas holding an order of ``order_type`` that belongs to ``house``."""
-    rs = state.ruleset
-    return sorted(a for a, t in house_tokens_on_board(state, house).items()
-                  if rs.order_tokens[t].type == order_type)
+    return orders_by_house(state, order_type).get(house, [])
 
 
 @step("action_phase")
@@ -55,8 +74,9 @@ def run_resolve_orders(state: GameState, frame: dict) -> Decision | None:
     order_type, kind, _ = ORDER_STEPS[frame["kind"]]
     order = state.turn_order()
     start = (frame["last"] + 1) % len(order)
+    by_house = orders_by_house(state, order_type)
     for house in order[start:] + order[:start]:
-        areas = orders_of_type(state, house, order_type)
+        areas = by_house.get(house)
         if areas:
             return Decision(house, kind, tuple(("area", a) for a in areas),
                             {"order_type": order_type})
@@ -68,7 +88,7 @@ def run_resolve_orders(state: GameState, frame: dict) -> Decision | None:
 def act_resolve_orders(state: GameState, frame: dict, action: Action) -> None:
     _, _, step_name = ORDER_STEPS[frame["kind"]]
     area = action[1]
-    house = int(np.flatnonzero(state.units[area].sum(axis=1))[0])
+    house = state.occupants()[area]
     frame["last"] = state.track_position(IRON_THRONE, house)
     push(state, step_name, area=area, house=house)
 

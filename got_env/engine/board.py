@@ -6,11 +6,50 @@ All functions take area/house indices and read the state's arrays; nothing here 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
+from ..data import UNIT_TYPES, Ruleset
 from .state import FOOTMAN, KNIGHT, LAND, PORT, SEA, SHIP, SIEGE_ENGINE, GameState
 
 LAND_UNITS = (FOOTMAN, KNIGHT, SIEGE_ENGINE)
+
+
+class BoardTables(NamedTuple):
+    """Plain-Python views of a ruleset's fixed geometry, in ascending area order (as
+    ``np.flatnonzero`` gives them). The move, retreat and muster checks run thousands of times a
+    game on a handful of areas each, where indexing tuples is several times cheaper than numpy
+    calls on small arrays."""
+
+    kind: tuple[int, ...]  # per area: LAND, SEA or PORT
+    neighbours: tuple[tuple[int, ...], ...]  # per area: bordering areas
+    land_neighbours: tuple[tuple[int, ...], ...]  # per area: bordering land areas
+    sea_neighbours: tuple[tuple[int, ...], ...]  # per area: bordering sea areas
+    port_land: tuple[int, ...]  # per area: for a port, its land area, else -1
+    ports: tuple[tuple[int, int], ...]  # (port, its land area) for every port, ascending
+    unit_pool: tuple[int, ...]  # per unit type: how many each house owns (R2.3.1)
+
+
+def tables(ruleset: Ruleset) -> BoardTables:
+    """The ruleset's :class:`BoardTables`, built on first use and kept in its ``__dict__`` (the
+    ruleset is a frozen, unhashable dataclass, so no outside cache can key on it)."""
+    cached = ruleset.__dict__.get("_board_tables")
+    if cached is None:
+        kind = tuple(int(k) for k in ruleset.kind)
+        neighbours = tuple(tuple(int(a) for a in np.flatnonzero(row))
+                           for row in ruleset.adjacency)
+        cached = BoardTables(
+            kind=kind,
+            neighbours=neighbours,
+            land_neighbours=tuple(tuple(a for a in ns if kind[a] == LAND) for ns in neighbours),
+            sea_neighbours=tuple(tuple(a for a in ns if kind[a] == SEA) for ns in neighbours),
+            port_land=tuple(int(a) for a in ruleset.port_land),
+            ports=tuple((p, int(a)) for p, a in enumerate(ruleset.port_land) if a >= 0),
+            unit_pool=tuple(ruleset.unit_pool[t] for t in UNIT_TYPES),
+        )
+        ruleset.__dict__["_board_tables"] = cached
+    return cached
 
 
 def neighbours(state: GameState, area: int) -> np.ndarray:
@@ -20,9 +59,7 @@ def neighbours(state: GameState, area: int) -> np.ndarray:
 
 def occupant(state: GameState, area: int) -> int:
     """The house with units in ``area``, or -1 (never two houses: an invariant)."""
-    counts = state.units[area].sum(axis=1)
-    nz = np.flatnonzero(counts)
-    return int(nz[0]) if nz.size else -1
+    return state.occupants()[area]
 
 
 def port_owner(state: GameState, port: int) -> int:
@@ -31,28 +68,27 @@ def port_owner(state: GameState, port: int) -> int:
 
 
 def enemy_ships_in(state: GameState, area: int, house: int) -> bool:
-    ships = state.units[area, :, SHIP].copy()
-    ships[house] = 0
-    return bool(ships.any())
+    """Whether another house than ``house`` has ships in ``area``."""
+    ships = state.units[area, :, SHIP].tolist()
+    return any(n for h, n in enumerate(ships) if h != house)
 
 
 def transport_reach(state: GameState, house: int, origin: int) -> set[int]:
     """Land areas reachable from land area ``origin`` through a chain of one or more connected
     sea areas that each hold a ship of ``house`` (R14.1-R14.3, R14.5; ports do not link chains,
     AMBIG-14). Routed ships transport too. ``origin`` itself is not included."""
-    rs = state.ruleset
-    own_ship_seas = (rs.kind == SEA) & (state.units[:, house, SHIP] > 0)
-    frontier = [int(s) for s in np.flatnonzero(rs.adjacency[origin] & own_ship_seas)]
+    t = tables(state.ruleset)
+    ships = state.units[:, house, SHIP].tolist()
+    frontier = [s for s in t.sea_neighbours[origin] if ships[s]]
     seen = set(frontier)
     while frontier:
-        sea = frontier.pop()
-        for nxt in np.flatnonzero(rs.adjacency[sea] & own_ship_seas):
-            if int(nxt) not in seen:
-                seen.add(int(nxt))
-                frontier.append(int(nxt))
+        for nxt in t.sea_neighbours[frontier.pop()]:
+            if ships[nxt] and nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
     reach: set[int] = set()
     for sea in seen:
-        reach.update(int(a) for a in np.flatnonzero(rs.adjacency[sea] & (rs.kind == LAND)))
+        reach.update(t.land_neighbours[sea])
     reach.discard(origin)
     return reach
 
@@ -60,23 +96,29 @@ def transport_reach(state: GameState, house: int, origin: int) -> set[int]:
 def land_destinations(state: GameState, house: int, origin: int) -> set[int]:
     """Land areas a land unit in ``origin`` may move or retreat to: adjacent land areas plus
     transport reach; impassable areas excluded (R12.3.2, R14, R16.7)."""
-    rs = state.ruleset
-    dests = {int(a) for a in np.flatnonzero(rs.adjacency[origin] & (rs.kind == LAND))}
+    dests = set(tables(state.ruleset).land_neighbours[origin])
     dests |= transport_reach(state, house, origin)
-    return {a for a in dests if not state.impassable[a]}
+    impassable = state.impassable
+    return {a for a in dests if not impassable[a]}
 
 
 def ship_destinations(state: GameState, house: int, origin: int) -> set[int]:
     """Areas a ship in ``origin`` may move or retreat to: adjacent seas, and adjacent ports the
     house owns (R12.3.2, R18.3); never land; impassable ports excluded."""
-    rs = state.ruleset
+    t = tables(state.ruleset)
+    impassable = state.impassable
     out = set()
-    for a in np.flatnonzero(rs.adjacency[origin]):
-        a = int(a)
-        if state.impassable[a]:
+    control = None
+    for a in t.neighbours[origin]:
+        if impassable[a]:
             continue
-        if rs.kind[a] == SEA or (rs.kind[a] == PORT and port_owner(state, a) == house):
+        if t.kind[a] == SEA:
             out.add(a)
+        elif t.kind[a] == PORT:
+            if control is None:
+                control = state.control()
+            if control[t.port_land[a]] == house:  # the port's owner (R18.1, port_owner)
+                out.add(a)
     return out
 
 
@@ -87,10 +129,18 @@ def ship_destinations(state: GameState, house: int, origin: int) -> set[int]:
 def fits_limits(sizes: list[int] | np.ndarray, limits: tuple[int, ...]) -> bool:
     """Whether these area sizes fit one supply level's army limits (R7.2-R7.6): the armies
     (2+ units) sorted largest first must each fit the limit of the same rank."""
-    armies = sorted((int(s) for s in sizes if s >= 2), reverse=True)
-    if len(armies) > len(limits):
-        return False
-    return all(a <= lim for a, lim in zip(armies, limits, strict=False))
+    if isinstance(sizes, np.ndarray):
+        sizes = sizes.tolist()
+    ranked = sorted(sizes, reverse=True)  # sorting in C beats filtering in Python first
+    n = len(limits)
+    if len(ranked) > n and ranked[n] >= 2:
+        return False  # more armies than the level allows
+    for size, limit in zip(ranked, limits, strict=False):
+        if size < 2:
+            break  # the armies are all checked
+        if size > limit:
+            return False
+    return True
 
 
 def army_sizes(state: GameState, house: int) -> np.ndarray:
@@ -98,23 +148,35 @@ def army_sizes(state: GameState, house: int) -> np.ndarray:
     return state.units[:, house, :].sum(axis=1)
 
 
+def army_size_list(state: GameState, house: int) -> list[int]:
+    """:func:`army_sizes` as a plain list (cheaper to copy, change and scan in the supply
+    checks, which each look at every area)."""
+    return state.units[:, house, :].sum(axis=1).tolist()
+
+
 def supply_ok(state: GameState, house: int, delta: dict[int, int] | None = None,
-              level: int | None = None) -> bool:
+              level: int | None = None, sizes: list[int] | None = None) -> bool:
     """Whether ``house``'s armies, changed by ``delta`` (area -> unit count change), fit its
-    supply limits (R7.8: no action may break them)."""
-    sizes = army_sizes(state, house).astype(np.int16)
-    for a, d in (delta or {}).items():
-        sizes[a] += d
+    supply limits (R7.8: no action may break them). ``sizes``: the house's
+    :func:`army_size_list` when the caller already has it (it is not changed)."""
+    sizes = army_size_list(state, house) if sizes is None else sizes.copy()
+    if delta:
+        for a, d in delta.items():
+            sizes[a] += d
     lvl = int(state.supply[house]) if level is None else level
     return fits_limits(sizes, state.ruleset.supply_limits[lvl])
 
 
 def unused_units(state: GameState, house: int, unit_type: int) -> int:
     """Units of a type still in the house's box (R2.3.1-R2.3.2)."""
-    from ..data import UNIT_TYPES
-
-    pool = state.ruleset.unit_pool[UNIT_TYPES[unit_type]]
+    pool = tables(state.ruleset).unit_pool[unit_type]
     return pool - int(state.units[:, house, unit_type].sum())
+
+
+def units_in_box(state: GameState, house: int) -> list[int]:
+    """Per unit type, :func:`unused_units` of every type at once."""
+    used = state.units[:, house, :].sum(axis=0).tolist()
+    return [pool - n for pool, n in zip(tables(state.ruleset).unit_pool, used, strict=True)]
 
 
 def destroy_unit(state: GameState, area: int, house: int, unit_type: int,

@@ -60,6 +60,7 @@ from .board import (
     remove_orphan_order,
     ship_destinations,
     supply_ok,
+    tables,
     unused_units,
 )
 from .cards import ABILITIES, Ability
@@ -616,20 +617,19 @@ def discard_after_combat(state: GameState, house: int, card: int) -> None:
 # --- ports (R18.8, AMBIG-15) -----------------------------------------------------------------
 
 
-def capture_ports_after_control_change(state: GameState, before: np.ndarray) -> None:
+def capture_ports_after_control_change(state: GameState, before: np.ndarray | list[int]) -> None:
     """When the land area of a port passes to another house, that house may replace the old
     owner's ships in the port with its own (D-47); ships not replaced are removed. If nobody
-    controls the land area, the ships stay (AMBIG-15)."""
-    rs = state.ruleset
-    after = state.control()
-    for port in np.flatnonzero(rs.port_land >= 0):
-        land = int(rs.port_land[port])
-        new = int(after[land])
+    controls the land area, the ships stay (AMBIG-15). ``before``: control per area then."""
+    after = state.control().tolist()
+    occupants = state.occupants()
+    for port, land in tables(state.ruleset).ports:
+        new = after[land]
         if new < 0 or new == before[land]:
             continue
-        old = occupant(state, int(port))
+        old = occupants[port]
         if old >= 0 and old != new:
-            push(state, "port_capture", port=int(port), house=new, old=old)
+            push(state, "port_capture", port=port, house=new, old=old)
 
 
 @step("port_capture")

@@ -37,11 +37,11 @@ from __future__ import annotations
 import numpy as np
 
 from .board import (
-    army_sizes,
+    army_size_list,
     fits_limits,
     land_destinations,
-    occupant,
     ship_destinations,
+    tables,
 )
 from .combat import capture_ports_after_control_change
 from .decision import DONE, NO, YES, Action, Decision, DecisionKind, choice
@@ -52,12 +52,14 @@ from .support import support_orders, support_strength, unit_strength
 PORT_CAPACITY = 3
 
 
-def attack_defender(state: GameState, area: int, house: int) -> int | None:
+def attack_defender(state: GameState, area: int, house: int,
+                    occupants: list[int] | None = None) -> int | None:
     """Who defends ``area`` against ``house``: -1 for a neutral force, the occupying enemy, or
-    the owner of an enemy garrison (R17.3); None if entering is not an attack."""
+    the owner of an enemy garrison (R17.3); None if entering is not an attack. ``occupants``:
+    ``state.occupants()`` when the caller already holds it (asked once per candidate area)."""
     if state.neutral_forces[area] > 0:
         return -1
-    occ = occupant(state, area)
+    occ = (state.occupants() if occupants is None else occupants)[area]
     if occ >= 0:
         return occ if occ != house else None
     owner = int(state.ruleset.home_of[area])
@@ -66,28 +68,31 @@ def attack_defender(state: GameState, area: int, house: int) -> int | None:
     return None
 
 
-def _pending(frame: dict) -> np.ndarray:
-    return np.array(frame["attack"]["units"] if frame["attack"] else [0, 0, 0, 0])
+def _pending(frame: dict) -> list[int]:
+    """Units of each type waiting to attack (none before the March picks its attack)."""
+    return frame["attack"]["units"] if frame["attack"] else [0, 0, 0, 0]
 
 
-def _free_units(state: GameState, frame: dict) -> np.ndarray:
+def _free_units(state: GameState, frame: dict) -> list[int]:
     """Units of each type still free to move out of the March area (not routed, not waiting to
     attack; R12.3.2: routed units cannot move)."""
     src, h = frame["area"], frame["house"]
-    return state.units[src, h] - state.routed[src, h] - _pending(frame)
+    free = (state.units[src, h] - state.routed[src, h]).tolist()
+    return [n - w for n, w in zip(free, _pending(frame), strict=True)]
 
 
-def _sizes_now(state: GameState, frame: dict) -> np.ndarray:
-    """int[area]: the house's units per area with the waiting attackers counted where they go."""
-    sizes = army_sizes(state, frame["house"]).astype(np.int16)
-    waiting = int(_pending(frame).sum())
+def _sizes_now(state: GameState, frame: dict) -> list[int]:
+    """The house's units per area with the waiting attackers counted where they go (a plain
+    list: it is copied and compared many times per March decision)."""
+    sizes = army_size_list(state, frame["house"])
+    waiting = sum(_pending(frame))
     if waiting:
         sizes[frame["area"]] -= waiting
         sizes[frame["attack"]["area"]] += waiting
     return sizes
 
 
-def result_fits(limits: tuple[int, ...], sizes: np.ndarray, src: int, attack_area: int | None,
+def result_fits(limits: tuple[int, ...], sizes: list[int], src: int, attack_area: int | None,
                 attackers: int, neutral: bool) -> bool:
     """Whether a March's result fits the limits (R7.8): ``sizes`` count the attackers in the
     embattled area; against a neutral force the position where they stay in ``src`` (the attack
@@ -148,31 +153,38 @@ def _room(state: GameState, house: int, dst: int, free: int) -> int:
     return free
 
 
-def move_options(state: GameState, frame: dict) -> list[Action]:
+def move_options(state: GameState, frame: dict, sizes: list[int] | None = None) -> list[Action]:
     """D-27: the legal ``("move", unit_type, destination)`` actions of the March in ``frame``
-    (R12.3.1-R12.3.9, R14, R16.5, R18.2-R18.3)."""
+    (R12.3.1-R12.3.9, R14, R16.5, R18.2-R18.3), by unit type then destination. ``sizes``: the
+    frame's :func:`_sizes_now` when the caller already has it (not changed)."""
     src, h = frame["area"], frame["house"]
     rs = state.ruleset
+    on_land = tables(rs).kind[src] == LAND
     free = _free_units(state, frame)
-    free_total = int(free.sum())
-    waiting = int(_pending(frame).sum())
+    movers = [u for u in range(4) if free[u] > 0 and (u == SHIP) != on_land]
+    if not movers:
+        return []  # nothing can move: no destination needs checking
+    free_total = sum(free)
+    waiting = sum(_pending(frame))
     attack_area = frame["attack"]["area"] if frame["attack"] else None
-    if rs.kind[src] == LAND:
+    if on_land:
         candidates = sorted(land_destinations(state, h, src))
     else:
         candidates = sorted(ship_destinations(state, h, src))
+    occupants = state.occupants()
     open_dests: list[int] = []
     attacks: list[int] = []
     for dst in candidates:
-        defender = attack_defender(state, dst, h)
+        defender = attack_defender(state, dst, h, occupants)
         if defender is None:
             if _room(state, h, dst, free_total) > 0:
                 open_dests.append(dst)
         elif rs.kind[dst] != PORT and (attack_area is None or attack_area == dst):
             attacks.append(dst)  # one attack per March (R12.3.3, R16.5); never a port (R18.3)
     limits = rs.supply_limits[int(state.supply[h])]
-    sizes = _sizes_now(state, frame)
-    options: list[Action] = []
+    if sizes is None:
+        sizes = _sizes_now(state, frame)
+    allowed: list[int] = []
     for dst in open_dests + attacks:
         after = sizes.copy()
         after[src] -= 1
@@ -183,8 +195,8 @@ def move_options(state: GameState, frame: dict) -> list[Action]:
         ok = result_fits(limits, after, src, att_area, att_n, neutral)
         if not ok and free_total > 1:
             skip = {src, *open_dests} | ({att_area} if att_area is not None else set())
-            fixed = [int(n) for i, n in enumerate(after) if i not in skip and n >= 2]
-            rooms = [(int(after[d]), _room(state, h, d, free_total) - (d == dst))
+            fixed = [n for i, n in enumerate(after) if i not in skip and n >= 2]
+            rooms = [(after[d], _room(state, h, d, free_total) - (d == dst))
                      for d in open_dests]
             if att_area is None and attacks:  # an attack may still be chosen: the mildest kind
                 att_n = 0
@@ -193,21 +205,21 @@ def move_options(state: GameState, frame: dict) -> list[Action]:
                                        att_n if att_area is not None or attacks else None,
                                        neutral, free_total - 1)
         if ok:
-            options.extend(("move", u, dst) for u in range(4)
-                           if free[u] > 0 and (u == SHIP) == (rs.kind[src] != LAND))
-    options.sort(key=lambda o: (o[1], o[2]))
-    return options
+            allowed.append(dst)
+    allowed.sort()
+    return [("move", u, dst) for u in movers for dst in allowed]
 
 
-def can_stop(state: GameState, frame: dict) -> bool:
-    """D-27 "done": the March's result fits the supply limits (R7.8), or nothing has moved."""
+def can_stop(state: GameState, frame: dict, sizes: list[int] | None = None) -> bool:
+    """D-27 "done": the March's result fits the supply limits (R7.8), or nothing has moved.
+    ``sizes``: the frame's :func:`_sizes_now` when the caller already has it (not changed)."""
     if not frame.get("moved"):
         return True
     limits = state.ruleset.supply_limits[int(state.supply[frame["house"]])]
     attack_area = frame["attack"]["area"] if frame["attack"] else None
     neutral = attack_area is not None and bool(state.neutral_forces[attack_area] > 0)
-    return result_fits(limits, _sizes_now(state, frame), frame["area"], attack_area,
-                       int(_pending(frame).sum()), neutral)
+    return result_fits(limits, _sizes_now(state, frame) if sizes is None else sizes,
+                       frame["area"], attack_area, sum(_pending(frame)), neutral)
 
 
 def can_leave_power_token(state: GameState, area: int, house: int, waiting: int) -> bool:
@@ -226,21 +238,23 @@ def run_march(state: GameState, frame: dict) -> Decision | None:
     "control_before", "neutral"}."""
     stage = frame.setdefault("stage", "move")
     frame.setdefault("attack", None)
-    frame.setdefault("control_before", state.control().tolist())
+    if "control_before" not in frame:
+        frame["control_before"] = state.control().tolist()
     h, src = frame["house"], frame["area"]
     if stage == "move":
-        options = move_options(state, frame)
-        if can_stop(state, frame) or not options:
+        sizes = _sizes_now(state, frame)
+        options = move_options(state, frame, sizes)
+        if can_stop(state, frame, sizes) or not options:
             options.append(DONE)
         return Decision(h, DecisionKind.MARCH_MOVE, tuple(options), {"area": src})
     if stage == "token":
         frame["stage"] = "captures"
-        if can_leave_power_token(state, src, h, int(_pending(frame).sum())):
+        if can_leave_power_token(state, src, h, sum(_pending(frame))):
             return Decision(h, DecisionKind.LEAVE_POWER_TOKEN, (YES, NO), {"area": src})
         return None
     if stage == "captures":  # ports whose land changed hands by the moves (AMBIG-15)
         frame["stage"] = "attack"
-        capture_ports_after_control_change(state, np.array(frame["control_before"]))
+        capture_ports_after_control_change(state, frame["control_before"])
         return None
     if stage == "attack":
         return _start_attack(state, frame)

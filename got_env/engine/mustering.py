@@ -22,10 +22,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .board import enemy_ships_in, neighbours, occupant, supply_ok, unused_units
+from .board import (
+    army_size_list,
+    enemy_ships_in,
+    occupant,
+    supply_ok,
+    tables,
+    units_in_box,
+)
 from .decision import DONE, Action, Decision, DecisionKind
 from .flow import pop, step
-from .state import FOOTMAN, KNIGHT, SEA, SHIP, SIEGE_ENGINE, GameState
+from .state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE, GameState
 
 COSTS = {FOOTMAN: 1, KNIGHT: 2, SIEGE_ENGINE: 2, SHIP: 1}  # R8.3, in the order offered
 UPGRADE_COST = 1  # a Footman in the area becomes a Knight or Siege Engine (R8.3)
@@ -48,22 +55,30 @@ def ship_destinations(state: GameState, house: int, area: int) -> list[int]:
     if port >= 0 and not state.impassable[port] and occupant(state, port) in (-1, house) \
             and state.units[port].sum() < PORT_CAPACITY:
         out.append(port)
-    out += [int(s) for s in neighbours(state, area)
-            if rs.kind[s] == SEA and not enemy_ships_in(state, int(s), house)]
+    out += [s for s in tables(rs).sea_neighbours[area] if not enemy_ships_in(state, s, house)]
     return out
 
 
-def muster_options(state: GameState, house: int, area: int, points: int) -> list[Action]:
-    """Legal musters and upgrades in ``area`` with ``points`` left (R8.3-R8.8, R2.3.1)."""
+def muster_options(state: GameState, house: int, area: int, points: int,
+                   box: tuple[list[int], list[int]] | None = None) -> list[Action]:
+    """Legal musters and upgrades in ``area`` with ``points`` left (R8.3-R8.8, R2.3.1).
+    ``box``: the house's (:func:`units_in_box`, :func:`army_size_list`) when the caller has
+    them (the area pick asks every area in turn on the same position; not changed)."""
+    in_box, sizes = box if box is not None else _house_box(state, house)
     out: list[Action] = []
     for u, cost in COSTS.items():
-        if cost > points or unused_units(state, house, u) <= 0:
+        if cost > points or in_box[u] <= 0:
             continue
         dests = ship_destinations(state, house, area) if u == SHIP else [area]
-        out += [("muster", u, d) for d in dests if supply_ok(state, house, {d: 1})]
+        out += [("muster", u, d) for d in dests if supply_ok(state, house, {d: 1}, sizes=sizes)]
     if points >= UPGRADE_COST and state.units[area, house, FOOTMAN] > 0:
-        out += [("upgrade", u) for u in UPGRADES if unused_units(state, house, u) > 0]
+        out += [("upgrade", u) for u in UPGRADES if in_box[u] > 0]
     return out
+
+
+def _house_box(state: GameState, house: int) -> tuple[list[int], list[int]]:
+    """What :func:`muster_options` reads of the house: units left per type, army sizes."""
+    return units_in_box(state, house), army_size_list(state, house)
 
 
 def _begin_house(state: GameState, frame: dict, house: int) -> None:
@@ -129,7 +144,8 @@ def run_mustering(state: GameState, frame: dict) -> Decision | None:
             return None
         return Decision(player=h, kind=DecisionKind.MUSTER, options=(*options, DONE),
                         context={"area": at, "points": left[at]})
-    areas = [a for a, p in left.items() if p > 0 and muster_options(state, h, a, p)]
+    box = _house_box(state, h)
+    areas = [a for a, p in left.items() if p > 0 and muster_options(state, h, a, p, box)]
     if not areas:
         _next_house(frame)
         return None
