@@ -77,8 +77,8 @@ def _free_units(state: GameState, frame: dict) -> list[int]:
     """Units of each type still free to move out of the March area (not routed, not waiting to
     attack; R12.3.2: routed units cannot move)."""
     src, h = frame["area"], frame["house"]
-    free = (state.units[src, h] - state.routed[src, h]).tolist()
-    return [n - w for n, w in zip(free, _pending(frame), strict=True)]
+    units, routed = state.units[src, h].tolist(), state.routed[src, h].tolist()
+    return [n - r - w for n, r, w in zip(units, routed, _pending(frame), strict=True)]
 
 
 def _sizes_now(state: GameState, frame: dict) -> list[int]:
@@ -242,7 +242,9 @@ def run_march(state: GameState, frame: dict) -> Decision | None:
         frame["control_before"] = state.control().tolist()
     h, src = frame["house"], frame["area"]
     if stage == "move":
-        sizes = _sizes_now(state, frame)
+        # the army sizes serve both checks; before any move can_stop needs none (and
+        # move_options reads them only if a unit is free to move)
+        sizes = _sizes_now(state, frame) if frame.get("moved") else None
         options = move_options(state, frame, sizes)
         if can_stop(state, frame, sizes) or not options:
             options.append(DONE)

@@ -20,6 +20,8 @@ it starts) and ``at`` (the area being mustered, -1 while picking).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from .board import (
@@ -64,16 +66,30 @@ def muster_options(state: GameState, house: int, area: int, points: int,
     """Legal musters and upgrades in ``area`` with ``points`` left (R8.3-R8.8, R2.3.1).
     ``box``: the house's (:func:`units_in_box`, :func:`army_size_list`) when the caller has
     them (the area pick asks every area in turn on the same position; not changed)."""
+    return list(_muster_actions(state, house, area, points, box))
+
+
+def can_muster(state: GameState, house: int, area: int, points: int,
+               box: tuple[list[int], list[int]] | None = None) -> bool:
+    """Whether :func:`muster_options` is not empty (the area pick stops at the first one)."""
+    return next(_muster_actions(state, house, area, points, box), None) is not None
+
+
+def _muster_actions(state: GameState, house: int, area: int, points: int,
+                    box: tuple[list[int], list[int]] | None) -> Iterator[Action]:
+    """The actions of :func:`muster_options`, in order, one at a time."""
     in_box, sizes = box if box is not None else _house_box(state, house)
-    out: list[Action] = []
     for u, cost in COSTS.items():
         if cost > points or in_box[u] <= 0:
             continue
         dests = ship_destinations(state, house, area) if u == SHIP else [area]
-        out += [("muster", u, d) for d in dests if supply_ok(state, house, {d: 1}, sizes=sizes)]
+        for d in dests:
+            if supply_ok(state, house, {d: 1}, sizes=sizes):
+                yield ("muster", u, d)
     if points >= UPGRADE_COST and state.units[area, house, FOOTMAN] > 0:
-        out += [("upgrade", u) for u in UPGRADES if in_box[u] > 0]
-    return out
+        for u in UPGRADES:
+            if in_box[u] > 0:
+                yield ("upgrade", u)
 
 
 def _house_box(state: GameState, house: int) -> tuple[list[int], list[int]]:
@@ -145,7 +161,7 @@ def run_mustering(state: GameState, frame: dict) -> Decision | None:
         return Decision(player=h, kind=DecisionKind.MUSTER, options=(*options, DONE),
                         context={"area": at, "points": left[at]})
     box = _house_box(state, h)
-    areas = [a for a, p in left.items() if p > 0 and muster_options(state, h, a, p, box)]
+    areas = [a for a, p in left.items() if p > 0 and can_muster(state, h, a, p, box)]
     if not areas:
         _next_house(frame)
         return None

@@ -7,9 +7,7 @@ areas adjacent for raids (R14.4). Only an opponent's order can be targeted (R12.
 
 from __future__ import annotations
 
-import numpy as np
-
-from .board import gain_power, occupant
+from .board import gain_power, occupant, tables
 from .decision import DONE, Action, Decision, DecisionKind
 from .flow import on_action, pop, step
 from .state import LAND, PORT, SEA, GameState
@@ -23,14 +21,16 @@ def raid_targets(state: GameState, area: int, house: int) -> list[int]:
     token = rs.order_tokens[state.orders[area]]
     kinds = RAIDABLE + (("defense",) if token.special else ())
     allowed = {LAND: (LAND,), SEA: (LAND, SEA, PORT), PORT: (SEA,)}[int(rs.kind[area])]
+    board = tables(rs)
+    orders = state.orders.tolist()
+    occupants = state.occupants()
     out = []
-    for t in np.flatnonzero(rs.adjacency[area]):
-        t = int(t)
-        if rs.kind[t] not in allowed or state.orders[t] < 0:
+    for t in board.neighbours[area]:
+        if board.kind[t] not in allowed or orders[t] < 0:
             continue
-        if occupant(state, t) in (house, -1):
+        if occupants[t] in (house, -1):
             continue
-        if rs.order_tokens[state.orders[t]].type in kinds:
+        if rs.order_tokens[orders[t]].type in kinds:
             out.append(t)
     return out
 

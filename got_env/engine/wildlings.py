@@ -67,7 +67,7 @@ from ..data import UNIT_TYPES
 from .board import destroy_unit, unused_units
 from .decision import DONE, Action, Decision, DecisionKind, choice
 from .flow import pop, push, step
-from .mustering import muster_options, mustering_areas
+from .mustering import can_muster, mustering_areas
 from .state import FIEFDOMS, FOOTMAN, IRON_THRONE, KINGS_COURT, KNIGHT, CardPlace, GameState
 from .tracks import move_down, move_to_bottom, move_to_top
 
@@ -254,7 +254,8 @@ def _own_units(state: GameState, house: int, types: tuple[int, ...],
                areas: list[int] | None = None) -> tuple[Action, ...]:
     """("unit", area, type) for each of ``types`` the house has in ``areas`` (None: anywhere)."""
     where = range(state.ruleset.num_areas) if areas is None else sorted(areas)
-    return tuple(("unit", int(a), u) for a in where for u in types if state.units[a, house, u])
+    units = state.units[:, house, :].tolist()  # one conversion, not a numpy read per unit
+    return tuple(("unit", int(a), u) for a in where for u in types if units[a][u])
 
 
 def _destroy_options(state: GameState, frame: dict) -> tuple[Action, ...]:
@@ -396,7 +397,7 @@ def _muster_options(state: GameState, frame: dict) -> tuple[Action, ...]:
     none."""
     h, points = frame["house"], state.ruleset.fort_level
     return _optional(tuple(("area", a) for a in mustering_areas(state, h)
-                           if muster_options(state, h, a, int(points[a]))))
+                           if can_muster(state, h, a, int(points[a]))))
 
 
 def _muster_pick(state: GameState, frame: dict, action: Action) -> None:
