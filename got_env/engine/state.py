@@ -213,9 +213,9 @@ class GameState:
         every observation, while units and power tokens change far less often. The cache key is
         the bytes of those two arrays, so no write anywhere in the engine can leave it stale.
         """
-        key = self.units.tobytes() + self.power_tokens.tobytes()
+        units, tokens = self.units.tobytes(), self.power_tokens.tobytes()
         cached = self.__dict__.get("_control_cache")
-        if cached is not None and cached[0] == key:
+        if cached is not None and cached[0] == units and cached[3] == tokens:
             return cached[1]
         counts = self.units.sum(axis=2)
         by_units = counts.argmax(axis=1)
@@ -223,7 +223,7 @@ class GameState:
         ctrl = np.where(has_units, by_units, self._fallback_control()).astype(np.int8)
         ctrl.flags.writeable = False
         occupant = np.where(has_units, by_units, -1).tolist()
-        self.__dict__["_control_cache"] = (key, ctrl, occupant)
+        self.__dict__["_control_cache"] = (units, ctrl, occupant, tokens)
         return ctrl
 
     def occupants(self) -> list[int]:
