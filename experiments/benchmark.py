@@ -16,7 +16,7 @@ repeats, with their min and max:
   game, random masked actions) with 0, 1 and 2 worker processes;
 * clone, encode, mask: microseconds per ``GameState.clone()``, ``encoder.encode(state, house)``
   and ``codec.mask(d.options)``, the median over states sampled from random games; encode twice:
-  on unrelated states (its cache of the last board emptied before each call) and "in play",
+  on unrelated states (the state's cached board dropped before each call) and "in play",
   right after each decision of a random game, as in the AEC loop;
 * chess_v6 and connect_four_v3 through the same AEC loop (needs ``pettingzoo[classic]``), and
   the ratios of got_env's AEC agent-steps/s to theirs (one ratio per repeat, then the median).
@@ -165,9 +165,9 @@ def micro_us(fn: Callable[[Sample], object], samples: list[Sample], calls: int =
 
 
 def cold_encode(encoder: Any, s: Sample) -> object:
-    """One encode with the encoder's cache of the last board emptied: the cost for a state that
-    shares nothing with the one encoded before (a search agent's jump, a new game)."""
-    encoder._last_board = None
+    """One encode with the state's cached board dropped: the cost for a state whose board was
+    never encoded (a search agent's fresh sample, a new game)."""
+    s.state.__dict__.pop("_board_cache", None)
     return encoder.encode(s.state, s.house)
 
 

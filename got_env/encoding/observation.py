@@ -186,7 +186,6 @@ class ObservationEncoder:
         self._template = [self._static_template(o) for o in range(H)]
         self._board_end = self._slices["cards"].stop
         self._board_gather = [self._relative_gather(o) for o in range(H)]
-        self._last_board: tuple[bytes, np.ndarray] | None = None
 
     def _static_template(self, observer: int) -> np.ndarray:
         """The vector with the pieces that never change in a game of this ruleset filled in."""
@@ -258,18 +257,22 @@ class ObservationEncoder:
     # The board pieces (every piece up to "cards" but the orders) follow only the units, power
     # tokens, tracks, supply, power and cards: placing an order, bidding or choosing a card
     # changes none of them, and all observers share them up to the order of the houses. So they
-    # are built once in canonical house order, kept with the bytes of those arrays as the key,
-    # and each observer's copy is one gather through its house permutation.
+    # are built once in canonical house order, kept on the state with the bytes of those arrays
+    # as the key, and each observer's copy is one gather through its house permutation.
     _BOARD_ARRAYS = ("units", "routed", "power_tokens", "garrisons", "neutral_forces",
                      "impassable", "in_play", "tracks", "supply", "power", "card_place")
 
     def _board(self, state: GameState, o: int) -> np.ndarray:
-        """A new vector with the template and the board pieces of observer ``o`` filled in."""
+        """A new vector with the template and the board pieces of observer ``o`` filled in.
+        The canonical board is kept on the state itself (so that many games encoded in turn,
+        as in the batched API, each keep theirs), keyed by the bytes of the arrays it reads."""
         key = b"".join([getattr(state, name).tobytes() for name in self._BOARD_ARRAYS])
-        if self._last_board is None or self._last_board[0] != key:
-            self._last_board = (key, self._canonical_board(state))
+        cached = state.__dict__.get("_board_cache")
+        if cached is None or cached[0] != key or cached[1] is not self:
+            cached = (key, self, self._canonical_board(state))
+            state.__dict__["_board_cache"] = cached
         out = np.zeros(self.size, dtype=np.float32)
-        out[: self._board_end] = self._last_board[1][self._board_gather[o]]
+        out[: self._board_end] = cached[2][self._board_gather[o]]
         return out
 
     def _canonical_board(self, state: GameState) -> np.ndarray:
