@@ -269,10 +269,15 @@ class ObservationEncoder:
         key = b"".join([getattr(state, name).tobytes() for name in self._BOARD_ARRAYS])
         cached = state.__dict__.get("_board_cache")
         if cached is None or cached[0] != key or cached[1] is not self:
-            cached = (key, self, self._canonical_board(state))
+            cached = (key, self, self._canonical_board(state), {})
             state.__dict__["_board_cache"] = cached
-        out = np.zeros(self.size, dtype=np.float32)
-        out[: self._board_end] = cached[2][self._board_gather[o]]
+        seen = cached[3]  # observer -> its board, once gathered (a house often acts in a row)
+        board = seen.get(o)
+        if board is None:
+            board = seen[o] = cached[2][self._board_gather[o]]
+        out = np.empty(self.size, dtype=np.float32)
+        out[: self._board_end] = board
+        out[self._board_end:] = 0
         return out
 
     def _canonical_board(self, state: GameState) -> np.ndarray:

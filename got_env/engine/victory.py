@@ -47,7 +47,16 @@ def end_game(state: GameState, reason: str, winner: int | None = None) -> None:
 
 def check_immediate_victory(state: GameState) -> bool:
     """End the game if a house controls 7 castles/strongholds now (R5.3, R22.2). If several
-    reached it at once (only possible through simultaneous effects), the ranking decides."""
+    reached it at once (only possible through simultaneous effects), the ranking decides.
+
+    Asked after every step of the engine, so the common case is short: when no unit and no
+    power token has moved since the last check (which found no winner), control cannot have
+    changed, and neither can the answer."""
+    units, tokens = state.units.tobytes(), state.power_tokens.tobytes()
+    last = state.__dict__.get("_victory_checked")
+    if last is not None and last[0] == units and last[1] == tokens:
+        return False
+    state.__dict__["_victory_checked"] = (units, tokens)
     if state.most_victory_points() < state.ruleset.castles_to_win:
         return False
     vp = state.victory_points()
