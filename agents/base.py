@@ -17,6 +17,11 @@ class Agent(Protocol):
 
     Optional methods, called by the scripts when an agent has them (:func:`begin_game`,
     :func:`end_game`): ``reset()`` before a game and ``observe_end(reward, info)`` after it.
+
+    Construction is not part of the protocol but of the agent spec (``agents.AgentSpec``,
+    docs/agents.md): a constructor parameter named ``env`` receives the game's env and one named
+    ``seed`` a per-game seed; a class that loads trained weights may define a classmethod
+    ``from_checkpoint(path, **kwargs)``, else a spec's checkpoint arrives as ``checkpoint=path``.
     """
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:

@@ -5,12 +5,16 @@
 
 Prints the winner, the castles and strongholds each house holds and the rounds played; saves the
 game record (JSON, replayable with got_env.GameRecord) and a PNG of the final board in ``out``.
+
+The config's ``agents`` maps houses (and ``default``, for the others) to agent specs: a registry
+name (``heuristic``), ``my_pkg.my_agents:GreedyAgent``, ``path/to/file.py:Class``, a mapping
+``{name: ..., kwargs: {...}}`` or a checkpoint (``{checkpoint: path/to/file.pt}``); see
+docs/agents.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import inspect
 import sys
 import time
 from pathlib import Path
@@ -19,7 +23,7 @@ from typing import Any
 import yaml
 
 import got_env
-from agents import REGISTRY, make_agent
+from agents import AgentSpecError, make_agent
 from agents.base import begin_game, end_game
 from got_env.engine import OptionError
 
@@ -37,29 +41,27 @@ def load_config(path: str | Path) -> dict[str, Any]:
     return cfg
 
 
-def build_agents(env: got_env.raw_env, spec: dict[str, Any], seed: int) -> dict[str, Any]:
-    spec = dict(spec or {"default": {"name": "random"}})
-    default = spec.pop("default", {"name": "random"})
+def build_agents(env: got_env.raw_env, spec: dict[str, Any] | None,
+                 seed: int) -> dict[str, Any]:
+    """One agent per house from the config's ``agents`` mapping: house -> agent spec (any form of
+    ``agents.AgentSpec``: ``heuristic``, ``my_pkg.mod:Class``, ``{name: ..., kwargs: ...}``,
+    ``{checkpoint: ...}``), ``default`` for every house not listed. The agent of seat ``i`` gets
+    ``seed + i`` and the env where its constructor takes them."""
+    if spec is not None and not isinstance(spec, dict):
+        raise ValueError(f"agents must be a mapping of house -> agent spec, got {spec!r}")
+    spec = dict(spec or {"default": "random"})
+    default = spec.pop("default", "random")
     unknown = set(spec) - set(env.possible_agents)
     if unknown:
         raise ValueError(f"agents for houses not in play: {sorted(unknown)}")
     seated = {}
     for seat, house in enumerate(env.possible_agents):
-        kw = dict(spec.get(house, default))
-        name = kw.pop("name")
-        kw.setdefault("seed", seed + seat)
-        if "env" in _parameters(REGISTRY.get(name)):  # search agents simulate from the env
-            kw["env"] = env
-        seated[house] = make_agent(name, **kw)
+        key = house if house in spec else "default"
+        try:
+            seated[house] = make_agent(spec.get(house, default), env=env, seed=seed + seat)
+        except AgentSpecError as e:
+            raise AgentSpecError(f"agents.{key}: {e}") from e
     return seated
-
-
-def _parameters(cls: Any) -> dict[str, Any]:
-    """The constructor's parameters of an agent class ({} if unknown or not inspectable)."""
-    try:
-        return dict(inspect.signature(cls).parameters) if cls is not None else {}
-    except (TypeError, ValueError):
-        return {}
 
 
 def play_game(env: got_env.raw_env, agents: dict[str, Any], seed: int) -> None:

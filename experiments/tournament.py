@@ -9,9 +9,12 @@ Config (YAML)::
     name: heuristic_vs_random    # run folder <out>/<name> (default: the config file's name)
     out: runs/tournament         # parent of the run folder
     env: {num_players: 3, max_rounds: 10, tides_of_battle: false}  # options of got_env.raw_env
-    agents:                      # name -> {type: <agents registry name>, other keys: its kwargs}
-      random: {type: random}
-      heuristic: {type: heuristic}
+    agents:                      # name -> agent spec (docs/agents.md)
+      random: random             # a registry name: random, heuristic, ismcts
+      heuristic: {type: heuristic}          # the older mapping form (type or name, flat kwargs)
+      mcts: {name: ismcts, kwargs: {simulations: 20}}
+      mine: my_pkg.my_agents:GreedyAgent    # any importable module, or path/to/file.py:Class
+      ppo: {name: my_pkg.ppo:PPOAgent, checkpoint: runs/ppo/last.pt}
     lineups:                     # each: num_players agent names, one per seat (repeats allowed)
       - [heuristic, random, random]
     # round_robin: true          # instead of lineups: every combination of the agents (or of
@@ -22,15 +25,20 @@ Config (YAML)::
 
 Houses: in game g of a line-up, seat i plays house ``houses[(i + g) % num_players]``, so over
 ``num_players`` games every agent of a line-up plays every house. Agents are built fresh for each
-game with ``agents.make_agent(type, **kwargs)``; an agent whose constructor takes ``env`` gets the
-game's raw env and one that takes ``seed`` (not fixed in the config) gets a seed derived from the
-game's.
+game from their spec (``agents.make_agent``); an agent whose constructor (or ``from_checkpoint``)
+takes ``env`` gets the game's raw env and one that takes ``seed`` (not fixed in the config) gets a
+seed derived from the game's. Every spec is checked before the first game (its module imported,
+its class found, its kwargs bound, its checkpoint found); worker processes import the agent's
+module themselves, so it must be importable there: on ``sys.path`` (which spawned workers inherit
+from the main process) or given as a file path.
 
 Run folder: ``games.jsonl`` (one line per finished game, appended as games finish),
 ``config.json`` (the effective config), ``results.json``, ``results.csv``, ``win_rates.png``,
 ``ratings.png``, ``houses.png``. A rerun with the same config plays only the games missing from
 ``games.jsonl`` (so an interrupted tournament resumes; a larger ``--games`` extends one), then
-recomputes every result from ``games.jsonl``.
+recomputes every result from ``games.jsonl``. A run folder whose games were played with other env
+options, agent specs (compared in their canonical form, so ``random`` and ``{type: random}`` are
+the same agent), seed or checkpoint contents (SHA-256 of each checkpoint file) is refused.
 """
 
 from __future__ import annotations
@@ -38,7 +46,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures as cf
 import csv
-import inspect
+import hashlib
 import itertools
 import json
 import multiprocessing
@@ -55,7 +63,7 @@ import numpy as np
 import yaml
 
 import got_env
-from agents import REGISTRY, make_agent
+from agents import AgentSpec, AgentSpecError, make_agent
 from got_env.engine import OptionError
 
 from .play import play_game
@@ -67,8 +75,6 @@ CONFIG_KEYS = ("name", "out", "env", "agents", "lineups", "round_robin", "games"
 #: Env options a tournament does not take: games are always played to the end, unrendered.
 FORBIDDEN_ENV = {"max_steps": "tournament games are played to the end (use max_rounds)",
                  "render_mode": "tournament games are not rendered"}
-#: Constructor arguments the tournament fills in itself.
-AUTO_ARGS = ("env", "seed")
 GAMES_FILE = "games.jsonl"
 RECORD_FIELDS = ("lineup_index", "game", "lineup", "houses", "seats", "seed", "agent_seeds",
                  "ranking", "ranks", "castles", "winner", "winner_agent", "reason", "rounds")
@@ -88,13 +94,18 @@ class Config:
     name: str
     out: Path
     env: dict[str, Any]
-    agents: dict[str, dict[str, Any]]   # name -> {"type": ..., **kwargs}
+    agents: dict[str, Any]              # name -> agent spec as written (JSON-able)
     lineups: tuple[tuple[str, ...], ...]
     games: int
     seed: int
     workers: int
     houses: tuple[str, ...]             # the houses in play, in data order
     notes: tuple[str, ...] = field(default=(), compare=False)
+    #: name -> the checked spec, resolved (a checkpoint-only spec knows its class): what games
+    #: are built from, in the main process and in workers.
+    specs: dict[str, AgentSpec] = field(default_factory=dict, compare=False)
+    #: name -> SHA-256 of the agent's checkpoint file, for agents with one.
+    checkpoints: dict[str, str] = field(default_factory=dict)
 
     @property
     def num_players(self) -> int:
@@ -111,8 +122,17 @@ class Config:
         return [a for a in self.agents if a in used]
 
     def identity(self) -> dict[str, Any]:
-        """What the games of a run folder depend on besides their line-up and seed."""
-        return {"env": self.env, "agents": self.agents, "seed": self.seed}
+        """What the games of a run folder depend on besides their line-up and seed (the
+        checkpoints' digests only where there are any, so older run folders still match)."""
+        ident = {"env": self.env, "agents": self.agents, "seed": self.seed}
+        if self.checkpoints:
+            ident["checkpoints"] = self.checkpoints
+        return ident
+
+    def agent_spec(self, name: str) -> AgentSpec:
+        """The agent's checked spec (parsed again for a Config built by hand without specs)."""
+        spec = self.specs.get(name)
+        return spec if spec is not None else AgentSpec.parse(self.agents[name])
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "out": str(self.out), "env": self.env, "agents": self.agents,
@@ -126,33 +146,45 @@ def _int(value: Any, key: str, minimum: int) -> int:
     return value
 
 
-def _check_agent(name: str, spec: Any) -> dict[str, Any]:
+def _check_agent(name: str, raw: Any) -> tuple[Any, AgentSpec]:
+    """The spec as written (JSON-able, for config.json) and checked and resolved, or a
+    ConfigError naming the agent and what is wrong with its spec."""
     if not isinstance(name, str) or not name.strip():
-        raise ConfigError(f"agent names must be non-empty strings, got {name!r}")
-    if spec is None or not isinstance(spec, dict):
-        raise ConfigError(f"agents.{name}: a mapping with 'type' (one of {sorted(REGISTRY)}) "
-                          f"and the agent's options, got {spec!r}")
-    if "type" not in spec:
-        raise ConfigError(f"agents.{name}: missing 'type' (one of {sorted(REGISTRY)})")
-    kind = spec["type"]
-    if kind not in REGISTRY:
-        raise ConfigError(f"agents.{name}: unknown agent type {kind!r}; known types: "
-                          f"{sorted(REGISTRY)}")
-    kwargs = {k: v for k, v in spec.items() if k != "type"}
-    if "env" in kwargs:
-        raise ConfigError(f"agents.{name}: 'env' is given by the tournament, not the config")
+        raise ConfigError(f"agents must be named by non-empty strings, got {name!r}")
+    if raw is None:
+        raise ConfigError(f"agents.{name}: no spec (a registry name such as 'random', "
+                          f"'module:Class', or a mapping with 'name', 'kwargs', 'checkpoint')")
     try:
-        sig = inspect.signature(REGISTRY[kind])
-    except (TypeError, ValueError):  # a builtin or C factory: nothing to check
-        return dict(spec)
-    filled = {k: None for k in AUTO_ARGS if k in sig.parameters}
-    try:
-        sig.bind(**{**filled, **kwargs})
-    except TypeError as e:
-        accepted = [p for p in sig.parameters if p not in AUTO_ARGS]
-        raise ConfigError(f"agents.{name} ({kind}): bad options {sorted(kwargs)}: {e}; "
-                          f"{kind} takes {accepted}") from None
-    return dict(spec)
+        spec = AgentSpec.parse(raw).check()
+    except AgentSpecError as e:
+        raise ConfigError(f"agents.{name}: {e}") from e
+    if isinstance(raw, AgentSpec):
+        raw = raw.to_dict()
+    elif isinstance(raw, dict):
+        raw = dict(raw)
+    return raw, spec
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def canonical_agents(agents: Any) -> Any:
+    """The agents mapping with each spec in its canonical form, for comparing run folders;
+    a spec that does not parse is kept as written."""
+    if not isinstance(agents, dict):
+        return agents
+    out = {}
+    for name, raw in agents.items():
+        try:
+            out[name] = AgentSpec.parse(raw).to_dict()
+        except AgentSpecError:
+            out[name] = raw
+    return json.loads(json.dumps(out))
 
 
 def round_robin_lineups(names: list[str], n: int) -> list[tuple[str, ...]]:
@@ -193,8 +225,11 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
 
     agents_raw = raw.get("agents")
     if not isinstance(agents_raw, dict) or not agents_raw:
-        raise ConfigError("agents must be a non-empty mapping: name -> {type: ..., options}")
-    agents = {a: _check_agent(a, spec) for a, spec in agents_raw.items()}
+        raise ConfigError("agents must be a non-empty mapping: name -> agent spec (a registry "
+                          "name such as 'random', 'module:Class', or {name: ..., kwargs: ...})")
+    checked = {a: _check_agent(a, spec) for a, spec in agents_raw.items()}
+    agents = {a: r for a, (r, _) in checked.items()}
+    specs = {a: s for a, (_, s) in checked.items()}
 
     lineups_raw, rr = raw.get("lineups"), raw.get("round_robin", False)
     if lineups_raw is not None and rr not in (False, None):
@@ -237,8 +272,12 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
                      f"agents do not play every house equally often")
     seed = _int(raw.get("seed", 0), "seed", 0)
     workers = _int(workers if workers is not None else raw.get("workers", 1), "workers", 0)
+    used = {a for lu in lineups for a in lu}
+    checkpoints = {a: _sha256(s.checkpoint_path()) for a, s in specs.items()
+                   if a in used and s.checkpoint is not None}
     return Config(name=name, out=out, env=dict(env), agents=agents, lineups=tuple(lineups),
-                  games=games, seed=seed, workers=workers, houses=houses, notes=tuple(notes))
+                  games=games, seed=seed, workers=workers, houses=houses, notes=tuple(notes),
+                  specs=specs, checkpoints=checkpoints)
 
 
 def load_config(path: str | Path, **overrides: Any) -> Config:
@@ -285,24 +324,16 @@ def make_plan(cfg: Config) -> list[GameSpec]:
 
 
 # -- playing one game (in a worker process) ----------------------------------------------------
-def build_agent(spec: dict[str, Any], env: got_env.raw_env, seed: int) -> Any:
-    """An agent from its config spec; ``env`` and ``seed`` are passed where the constructor
-    takes them (``seed`` only when the config does not fix it)."""
-    kwargs = {k: v for k, v in spec.items() if k != "type"}
-    try:
-        params = inspect.signature(REGISTRY[spec["type"]]).parameters
-    except (TypeError, ValueError):
-        params = {}
-    if "env" in params:
-        kwargs["env"] = env
-    if "seed" in params and "seed" not in kwargs:
-        kwargs["seed"] = seed
-    return make_agent(spec["type"], **kwargs)
+def build_agent(spec: Any, env: got_env.raw_env, seed: int) -> Any:
+    """An agent from its spec (any form agents.AgentSpec reads); ``env`` and ``seed`` are
+    passed where the constructor takes them (``seed`` only when the spec does not fix it)."""
+    return make_agent(spec, env=env, seed=seed)
 
 
-def play_spec(env_options: dict[str, Any], agent_specs: dict[str, dict[str, Any]],
+def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
               spec: GameSpec) -> dict[str, Any]:
-    """Play one game of the plan; returns its record (a line of games.jsonl)."""
+    """Play one game of the plan; returns its record (a line of games.jsonl). ``agent_specs``:
+    name -> spec (an AgentSpec, or any form it parses); it is pickled to worker processes."""
     try:
         env = got_env.raw_env(**env_options)
         seats = zip(spec.lineup, spec.houses, spec.agent_seeds, strict=True)
@@ -400,7 +431,8 @@ def check_run_dir(cfg: Config) -> None:
     except (OSError, json.JSONDecodeError):
         return
     now = json.loads(json.dumps(cfg.identity()))
-    diff = [k for k in now if old.get(k) != now[k]]
+    diff = [k for k in now if (canonical_agents(old.get(k)) != canonical_agents(now[k])
+                               if k == "agents" else old.get(k) != now[k])]
     if diff:
         detail = "; ".join(f"{k}: was {old.get(k)!r}, now {now[k]!r}" for k in diff)
         raise ConfigError(f"{cfg.run_dir} holds games of another tournament ({detail}); use "
@@ -498,14 +530,15 @@ class RunReport:
 
 def _run_games(cfg: Config, specs: list[GameSpec], workers: int,
                on_result: Callable[[dict[str, Any]], None]) -> None:
+    agents = {a: cfg.agent_spec(a) for a in cfg.agent_names}
     if workers <= 1:
         for spec in specs:
-            on_result(play_spec(cfg.env, cfg.agents, spec))
+            on_result(play_spec(cfg.env, agents, spec))
         return
     ctx = multiprocessing.get_context("spawn")   # no fork of a process with threads (tqdm)
     pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     try:
-        futures = [pool.submit(play_spec, cfg.env, cfg.agents, s) for s in specs]
+        futures = [pool.submit(play_spec, cfg.env, agents, s) for s in specs]
         for fut in cf.as_completed(futures):
             on_result(fut.result())
     except BaseException:

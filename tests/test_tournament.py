@@ -216,9 +216,11 @@ def test_a_corrupt_line_in_the_middle_is_an_error(tiny, tmp_path):
 
 # -- config ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("change, message", [
-    (lambda c: c["agents"].update(x={"type": "nope"}), "unknown agent type 'nope'"),
-    (lambda c: c["agents"].update(x={"seed": 1}), "missing 'type'"),
-    (lambda c: c["agents"].update(x={"type": "random", "depth": 3}), r"agents\.x \(random\)"),
+    (lambda c: c["agents"].update(x={"type": "nope"}),
+     r"agents\.x: agent 'nope': unknown agent name .*'random'"),
+    (lambda c: c["agents"].update(x={"seed": 1}), "agents.x: agent spec: no 'name'"),
+    (lambda c: c["agents"].update(x={"type": "random", "depth": 3}),
+     r"agents\.x: agent 'random': bad arguments \['depth'\]"),
     (lambda c: c["agents"].update(x={"type": "random", "env": 1}), "given by the tournament"),
     (lambda c: c.update(lineups=[["a", "b"]]), "has 2 agents but .* num_players=3"),
     (lambda c: c.update(lineups=[["a", "b", "c"]]), r"unknown agents \['c'\]"),
@@ -352,4 +354,4 @@ def test_cli_bad_config_exits_with_the_reason(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         T.main(["--config", str(bad), "--out", str(tmp_path)])
     assert e.value.code == 2
-    assert "unknown agent type 'alphago'" in capsys.readouterr().err
+    assert "agents.a: agent 'alphago': unknown agent name" in capsys.readouterr().err
