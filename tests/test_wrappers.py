@@ -54,7 +54,8 @@ def assert_no_warnings(fn: object) -> None:
 # -- Gymnasium API ------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", OBS_KINDS)
 def test_check_env_passes_for_every_observation_kind(kind):
-    env = gymnasium.make(ENV_ID, num_players=3, obs=kind)
+    # Gymnasium's any-action contract (check_env steps an action drawn before its reset)
+    env = gymnasium.make(ENV_ID, num_players=3, obs=kind, illegal_action="random")
     # the render modes are made and rendered once (through the spec); the rest per kind
     assert_no_warnings(lambda: check_env(env.unwrapped, skip_render_check=kind != "dict"))
 
@@ -224,7 +225,7 @@ def test_illegal_actions_are_replaced_and_flagged_or_raise():
     for bad in (1.0, True, -1, 1725, "3"):
         with pytest.raises(IllegalActionError, match="action"):
             env.step(bad)
-    strict = SingleAgentEnv(num_players=3, illegal_action="raise")
+    strict = SingleAgentEnv(num_players=3)  # the default
     strict.reset(seed=0)
     illegal = int(np.flatnonzero(~strict.action_masks())[0])
     with pytest.raises(IllegalActionError, match=f"action {illegal} "):

@@ -14,12 +14,14 @@ in table order from a start drawn from the seed), ``house="stark"`` fixes it. A 
 registry-built opponents are all drawn from the env's ``np_random``.
 
 The action space is ``Discrete(N)`` (the AEC env's). Its ``sample()`` draws a legal action while
-the learner is to act, as the AEC env's does. Gymnasium's contract is that every element of the
-action space may be passed to ``step``, and its checker does pass actions sampled for another
-state; so a masked (illegal) index is, by default, replaced by a legal one drawn from
-``np_random`` and flagged with ``info["illegal_action"] = 1`` (``illegal_action="raise"`` makes
-it an error instead). Masked learners (sb3-contrib's MaskablePPO, via :meth:`action_masks`)
-never send one.
+the learner is to act, as the AEC env's does. A masked (illegal) index raises
+:class:`got_env.engine.IllegalActionError` by default, as in the AEC env, and changes nothing:
+a learner whose masks are broken is stopped, not silently corrected. Gymnasium's contract is
+that every element of the action space may be passed to ``step`` (and its checker passes an
+action sampled in another state), so ``illegal_action="random"`` replaces a masked index by a
+legal one drawn from ``np_random``, flagged with ``info["illegal_action"] = 1`` and
+``illegal_penalty`` added: for learners without masks, and for ``check_env``. Masked learners
+(sb3-contrib's MaskablePPO, via :meth:`action_masks`) never send one.
 """
 
 from __future__ import annotations
@@ -151,8 +153,8 @@ class SingleAgentEnv(gymnasium.Env):
         :class:`~got_env.wrappers.shaping.PotentialShaping`.
     :param info_strings: add readable names to ``info`` (numbers only by default, so that vector
         envs can stack infos into arrays).
-    :param illegal_action: ``"random"`` (replace a masked action by a legal one, flagged in
-        ``info``) or ``"raise"``.
+    :param illegal_action: ``"raise"`` (default: a masked action is an error) or ``"random"``
+        (replace it by a legal one, flagged in ``info``; Gymnasium's any-action contract).
     :param illegal_penalty: added to the reward of a step whose action was masked (0 by
         default; negative values teach a learner without masks to avoid them).
     :param render_mode: None or one of the AEC env's render modes (``"ansi"``,
@@ -165,7 +167,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def __init__(self, house: str | None = None, opponents: object = "random",
                  obs: str = "dict", shaping: object = None, info_strings: bool = False,
-                 illegal_action: str = "random", illegal_penalty: float = 0.0,
+                 illegal_action: str = "raise", illegal_penalty: float = 0.0,
                  render_mode: str | None = None, **env_options: Any):
         self.aec = raw_env(render_mode=render_mode, **env_options)
         self.render_mode = render_mode
