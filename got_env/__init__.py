@@ -5,6 +5,7 @@
     env.reset(seed=0)
 """
 
+from . import wrappers  # noqa: F401  (registers got_env/GameOfThrones-v0 with gymnasium)
 from .env import GameRecord, RecordError, env, raw_env
 from .parallel import parallel_env
 
