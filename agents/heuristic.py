@@ -317,8 +317,10 @@ class HeuristicAgent:
     @staticmethod
     def _kind(info: dict[str, Any], vw: _View) -> DecisionKind:
         label = info.get("decision") if info else None
-        if label:
+        if isinstance(label, str) and label:  # info_format="text": "D-20 PLACE_ORDERS"
             return DecisionKind(int(label[2:4]))
+        if label:  # the env's default numeric infos: the kind's id (0: no decision)
+            return DecisionKind(int(label))
         return DecisionKind(int(np.argmax(vw.v["decision_kind"])) + 1)
 
     def _default(self, vw: _View, actions: list[Action]) -> Action:

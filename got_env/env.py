@@ -6,14 +6,16 @@ usual guards (out-of-bounds actions, call order). Agents are the houses in play
 (:class:`got_env.encoding.ActionCodec`) and observes
 ``{"observation": Box(float32, (F,)), "action_mask": Box(int8, (N,))}`` from its own point of view
 (:class:`got_env.encoding.ObservationEncoder`); a house that is not to act gets an all-zero mask.
-``infos`` keys are documented in docs/env.md ("Infos"). The env knows nothing of the rules: it asks
-the engine.
+``infos`` keys are documented in docs/env.md ("Infos"): numbers only by default, so that libraries
+which turn infos into tensors (TorchRL, Tianshou, RLlib) take them as they are; readable strings
+with ``info_format="text"``. The env knows nothing of the rules: it asks the engine.
 
 Options (validated; an unknown or bad one raises :class:`got_env.engine.OptionError`):
 ``ruleset`` ("2e"), ``num_players`` (3-6, default 6), ``tides_of_battle`` (False), ``max_rounds``
 (10), ``tiebreak`` ("errata"), ``lannister_port_ship_in_3p`` (True), ``reward`` ("zero_sum",
-"castles" or "rank"), ``max_steps`` (None: no truncation), ``render_mode`` (None, "ansi",
-"rgb_array").
+"castles" or "rank"), ``max_steps`` (None: no truncation; ``max_cycles`` is PettingZoo's name for
+it), ``render_mode`` (None, "ansi", "rgb_array", "human": prints the text board),
+``info_format`` ("numeric" or "text").
 """
 
 from __future__ import annotations
@@ -36,8 +38,12 @@ from .encoding import codec_for, encoder_for
 from .engine import OptionError, validate_options
 
 REWARD_SCHEMES = ("zero_sum", "castles", "rank")
-RENDER_MODES = ("ansi", "rgb_array")
-ENV_OPTIONS = ("num_players", "reward", "max_steps", "render_mode")
+RENDER_MODES = ("ansi", "rgb_array", "human")
+INFO_FORMATS = ("numeric", "text")
+ENV_OPTIONS = ("num_players", "reward", "max_steps", "max_cycles", "render_mode", "info_format")
+#: ``infos[agent]["outcome"]`` in the numeric format is ``OUTCOMES.index(reason) + 1`` (0: the
+#: game is on), so that a zero-filled info tensor reads as "no outcome yet".
+OUTCOMES = ("seven-castles", "last-round", "truncated")
 
 
 def env(**options: Any) -> AECEnv:
@@ -168,15 +174,15 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         if self.reward_scheme not in REWARD_SCHEMES:
             raise OptionError(f"reward must be one of {REWARD_SCHEMES}, got "
                               f"{self.reward_scheme!r}")
-        self.max_steps = env_opts.get("max_steps")
-        if self.max_steps is not None and (not isinstance(self.max_steps, int)
-                                           or self.max_steps < 1):
-            raise OptionError(f"max_steps must be a positive integer or None, got "
-                              f"{self.max_steps!r}")
+        self.max_steps = _max_steps(env_opts)
         self.render_mode = env_opts.get("render_mode")
         if self.render_mode is not None and self.render_mode not in RENDER_MODES:
             raise OptionError(f"render_mode must be one of {RENDER_MODES} or None, got "
                               f"{self.render_mode!r}")
+        self.info_format = env_opts.get("info_format", "numeric")
+        if self.info_format not in INFO_FORMATS:
+            raise OptionError(f"info_format must be one of {INFO_FORMATS}, got "
+                              f"{self.info_format!r}")
         self.ruleset = load_ruleset(self.game_options["ruleset"])
         self.codec = codec_for(self.ruleset)
         self.encoder = encoder_for(self.ruleset)
@@ -195,6 +201,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         self.game: engine.GameState | None = None
         self._actions: list[int] = []
         self._seed: int | None = None
+        self._truncated = False
 
     # -- PettingZoo API -------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -212,6 +219,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         self.game = engine.start_game(self.num_players, seed=seed, options=self.game_options)
         self._seed = seed
         self._actions = []
+        self._truncated = False
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -271,10 +279,16 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         return self.encoder.encode(self.game, None)
 
     def render(self) -> str | np.ndarray | None:
+        """The text board ("ansi"), the picture ("rgb_array"), or the text board printed to
+        stdout ("human", returns None). "human" prints only when render() is called, not on every
+        step: a game has thousands of decisions."""
         if self.render_mode is None:
             return None
         if self.render_mode == "ansi":
             return self.game.render_text()
+        if self.render_mode == "human":
+            print(self.game.render_text(), flush=True)
+            return None
         from .render import render_board
 
         return render_board(self.game)
@@ -297,9 +311,12 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         seed, actions, and the outcome and state digest as they stand now."""
         if self.game is None:
             return None
-        info = self.infos.get(self.possible_agents[0], {}) if self.infos else {}
-        outcome = ({"reason": info["outcome"], "winner": info["winner"],
-                    "ranking": list(info["ranking"])} if "outcome" in info else None)
+        reason_ranking = self._reason_and_ranking()
+        outcome = None
+        if reason_ranking is not None:
+            reason, ranking = reason_ranking
+            ids = [self.ruleset.houses[h].id for h in ranking]
+            outcome = {"reason": reason, "winner": ids[0], "ranking": ids}
         return GameRecord({**self.game_options, "num_players": self.num_players,
                            "reward": self.reward_scheme, "max_steps": self.max_steps},
                           self._seed, list(self._actions), outcome, self.game.digest())
@@ -312,7 +329,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         new.action_spaces = {a: LegalActions(self.codec.size, new, a) for a in self.possible_agents}
         for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations"):
             setattr(new, name, copy.copy(getattr(self, name)))
-        new.infos = {a: dict(i) for a, i in self.infos.items()}
+        new.infos = {a: {k: list(v) if isinstance(v, list) else v for k, v in i.items()}
+                     for a, i in self.infos.items()}
         return new
 
     # -- internals ------------------------------------------------------------------------------
@@ -341,14 +359,33 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
 
     def _select_agent(self) -> None:
         d = self.game.pending
-        if d is not None and not any(self.truncations.values()):
+        if d is not None and not self._truncated:
             self.agent_selection = self.ruleset.houses[d.player].id
-            for a in self.agents:
-                self.infos[a] = {}
-            self.infos[self.agent_selection] = {"decision": d.kind.label,
-                                               "num_legal": len(d.options)}
+            if self.info_format == "text":
+                for a in self.agents:
+                    self.infos[a] = {}
+                self.infos[self.agent_selection] = {"decision": d.kind.label,
+                                                   "num_legal": len(d.options)}
+            else:
+                for a in self.agents:  # a fresh dict (and ranking list) for each agent
+                    self.infos[a] = self._numeric_info(0, 0, None)
+                self.infos[self.agent_selection] = self._numeric_info(int(d.kind), len(d.options),
+                                                                      None)
         else:
             self.agent_selection = self.agents[0]
+
+    def _numeric_info(self, decision: int, num_legal: int,
+                      end: tuple[str, tuple[int, ...]] | None) -> dict[str, Any]:
+        """One agent's infos in the numeric format: always the same keys and shapes (a
+        tensor-converting library builds its info spec from the first infos it sees), zeros and
+        -1 for what does not apply yet."""
+        if end is None:
+            return {"decision": decision, "num_legal": num_legal, "outcome": 0, "winner": -1,
+                    "ranking": [-1] * self.num_players}
+        reason, ranking = end
+        return {"decision": decision, "num_legal": num_legal,
+                "outcome": OUTCOMES.index(reason) + 1, "winner": int(ranking[0]),
+                "ranking": [int(h) for h in ranking]}
 
     def _finish(self) -> None:
         outcome = self.game.outcome
@@ -364,16 +401,45 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         else:  # rank: +1 for first, -1 for last, linear in between
             self.rewards = {a: 1.0 - 2.0 * ranking.index(a) / (n - 1) for a in self.agents}
         self.terminations = {a: True for a in self.agents}
-        self._set_outcome(outcome.reason, ranking)
+        self._set_outcome()
 
     def _truncate(self) -> None:
         """``max_steps`` reached: no reward (the game did not end), the standing by the victory
         rules (R22.3) in ``infos`` as at the end, with reason ``"truncated"``."""
-        from .engine.victory import ranking
-
+        self._truncated = True
         self.truncations = {a: True for a in self.agents}
-        self._set_outcome("truncated", [self.ruleset.houses[h].id for h in ranking(self.game)])
+        self._set_outcome()
 
-    def _set_outcome(self, reason: str, ranking: list[str]) -> None:
+    def _reason_and_ranking(self) -> tuple[str, tuple[int, ...]] | None:
+        """The outcome from the engine's state (house indices), not from ``infos``, so that
+        records do not depend on the info format nor on agents having left ``agents``."""
+        if self.game.outcome is not None:
+            return self.game.outcome.reason, tuple(self.game.outcome.ranking)
+        if self._truncated:
+            from .engine.victory import ranking
+
+            return "truncated", tuple(ranking(self.game))
+        return None
+
+    def _set_outcome(self) -> None:
+        reason, ranking = self._reason_and_ranking()
+        ids = [self.ruleset.houses[h].id for h in ranking]
         for a in self.agents:
-            self.infos[a] = {"outcome": reason, "winner": ranking[0], "ranking": list(ranking)}
+            if self.info_format == "text":
+                self.infos[a] = {"outcome": reason, "winner": ids[0], "ranking": list(ids)}
+            else:
+                self.infos[a] = self._numeric_info(0, 0, (reason, ranking))
+
+
+def _max_steps(env_opts: dict[str, Any]) -> int | None:
+    """``max_steps``, or ``max_cycles`` (PettingZoo's name, as its ``max_cycles_test`` passes it:
+    one decision is one cycle here, since one house acts at a time); both must agree."""
+    given = {k: env_opts[k] for k in ("max_steps", "max_cycles") if k in env_opts}
+    for key, value in given.items():
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 1):
+            raise OptionError(f"{key} must be a positive integer or None, got {value!r}")
+    if len(given) == 2 and given["max_steps"] != given["max_cycles"]:
+        raise OptionError(f"max_cycles is another name for max_steps; they differ: "
+                          f"max_steps={given['max_steps']!r}, max_cycles={given['max_cycles']!r}")
+    return next(iter(given.values()), None)

@@ -5,6 +5,12 @@ observes, only the house whose decision is pending acts (``actions[acting]``, na
 ``infos[agent]["acting"]`` and by its non-zero action mask); the other agents' actions are
 ignored. Rewards, terminations, truncations and infos are those of the AEC env
 (:mod:`got_env.env`), which does the work.
+
+This module is laid out like PettingZoo's own parallel environments: ``parallel_env`` is the
+parallel env and ``env`` is PettingZoo's round-robin AEC view of it (``parallel_to_aec``: every
+house is asked once per cycle, only the acting house's answer counts), so that tools written for
+such modules (``max_cycles_test(got_env.parallel)``, ``aec_to_parallel(got_env.parallel.env())``,
+which gives back the ``parallel_env``) work. The turn-based AEC env is :func:`got_env.env`.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import ParallelEnv
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import parallel_to_aec
 
 from .env import raw_env
 
@@ -69,9 +76,29 @@ class parallel_env(ParallelEnv):  # noqa: N801  (PettingZoo's naming)
     def close(self) -> None:
         self.aec.close()
 
+    @property
+    def acting(self) -> str | None:
+        """The house whose decision is pending (None once the game ended or was truncated)."""
+        aec = self.aec
+        if aec.game is None or aec.game.pending is None or aec._truncated:
+            return None
+        return aec.agent_selection
+
     def _observations(self) -> dict[str, Any]:
         return {a: self.aec.observe(a) for a in self.agents}
 
     def _infos(self) -> dict[str, dict]:
-        acting = self.aec.agent_selection
+        """The AEC infos plus ``acting``: the acting house's index in ``possible_agents`` (-1 at
+        the end) in the numeric format, its id (None at the end) with ``info_format="text"``."""
+        acting = self.acting
+        if self.aec.info_format != "text":
+            acting = -1 if acting is None else self.possible_agents.index(acting)
         return {a: {**self.aec.infos[a], "acting": acting} for a in self.agents}
+
+
+def env(**options: Any) -> AECEnv:
+    """PettingZoo's round-robin AEC view of :class:`parallel_env` (``parallel_to_aec``): each
+    cycle asks every house in turn, and only the acting house's action is played (the others'
+    are ignored, any index will do). For tools that expect a round-robin AEC env; the turn-based
+    one, which asks only the house to act, is :func:`got_env.env`."""
+    return parallel_to_aec(parallel_env(**options))

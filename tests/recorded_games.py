@@ -42,7 +42,8 @@ def step_bytes(e) -> bytes:
 
 def play(num_players: int, tides: bool, seed: int, actions: list[int] | None = None) -> dict:
     """Play a game (random masked actions from ``seed``, or the given ``actions``) and hash it."""
-    e = got_env.raw_env(num_players=num_players, tides_of_battle=tides)
+    # infos as recorded: the readable format (the default numeric one is tested in test_env.py)
+    e = got_env.raw_env(num_players=num_players, tides_of_battle=tides, info_format="text")
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     h = hashlib.sha256(step_bytes(e))

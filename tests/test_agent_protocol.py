@@ -27,5 +27,5 @@ def test_reset_and_observe_end_are_called_once_per_game():
     for house, agent in agents.items():
         assert agent.calls[0] == "reset" and len(agent.calls) == 2
         _, reward, named = agent.calls[1]
-        assert named == winner
+        assert env.possible_agents[named] == winner  # numeric infos: the winner's index
         assert reward == (1.0 if house == winner else -0.5)

@@ -14,6 +14,7 @@ import got_env
 from got_env import GameRecord, RecordError
 from got_env.engine import DecisionKind, IllegalActionError, OptionError
 from got_env.engine.invariants import check
+from got_env.env import OUTCOMES
 
 
 def random_step(e, rng) -> None:
@@ -52,7 +53,11 @@ def test_agents_are_the_houses_in_play(n):
     ({"num_players": 2}, "num_players"),
     ({"reward": "elo"}, "reward must be one of"),
     ({"max_steps": 0}, "max_steps"),
-    ({"render_mode": "human"}, "render_mode"),
+    ({"max_steps": True}, "max_steps"),
+    ({"max_cycles": -3}, "max_cycles"),
+    ({"max_steps": 5, "max_cycles": 6}, "another name for max_steps"),
+    ({"render_mode": "window"}, "render_mode"),
+    ({"info_format": "strings"}, "info_format must be one of"),
     ({"tides": True}, "unknown option"),
     ({"ruleset": "3e"}, "ruleset"),
 ])
@@ -318,6 +323,33 @@ def test_ansi_render():
     assert "iron-throne" in text and "winterfell" in text
 
 
+def test_human_render_prints_the_text_board(capsys):
+    e = got_env.env(num_players=3, render_mode="human")
+    e.reset(seed=0)
+    assert e.render() is None
+    assert capsys.readouterr().out == e.unwrapped.game.render_text() + "\n"
+    e.step(e.unwrapped.legal_actions()[0])  # not printed on every step
+    assert capsys.readouterr().out == ""
+
+
+def test_pettingzoo_render_test(capsys):
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: got_env.env(num_players=3, render_mode=render_mode))
+    assert "winterfell" in capsys.readouterr().out  # "human" printed the board
+
+
+def test_max_cycles_is_max_steps():
+    e = got_env.env(num_players=3, max_cycles=4)
+    assert e.unwrapped.max_steps == 4
+    e.reset(seed=0)
+    for _ in range(4):
+        e.step(e.unwrapped.legal_actions()[0])
+    assert all(e.unwrapped.truncations.values())
+    assert got_env.raw_env(max_steps=7, max_cycles=7).max_steps == 7
+    assert got_env.raw_env(max_cycles=None).max_steps is None
+
+
 def test_state_shows_all_orders():
     e = got_env.raw_env(num_players=3)
     e.reset(seed=1)
@@ -364,8 +396,8 @@ def test_rgb_array_render():
 
 # --- records that can be trusted ---------------------------------------------------------------
 
-def played_record(n: int = 3, seed: int = 2, max_rounds: int = 2):
-    e = got_env.raw_env(num_players=n, max_rounds=max_rounds)
+def played_record(n: int = 3, seed: int = 2, max_rounds: int = 2, **options):
+    e = got_env.raw_env(num_players=n, max_rounds=max_rounds, **options)
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     while e.agents and e.game.pending is not None:
@@ -375,8 +407,12 @@ def played_record(n: int = 3, seed: int = 2, max_rounds: int = 2):
 
 def test_record_stores_outcome_and_digest(tmp_path):
     e, rec = played_record()
-    assert rec.outcome == {"reason": e.game.outcome.reason, "winner": e.infos["stark"]["winner"],
-                           "ranking": e.infos["stark"]["ranking"]}
+    ids = [e.ruleset.houses[h].id for h in e.game.outcome.ranking]
+    assert rec.outcome == {"reason": e.game.outcome.reason, "winner": ids[0], "ranking": ids}
+    info = e.infos["stark"]  # the numeric infos say the same with house indices
+    assert [e.possible_agents[h] for h in info["ranking"]] == ids
+    assert e.possible_agents[info["winner"]] == ids[0]
+    assert OUTCOMES[info["outcome"] - 1] == e.game.outcome.reason
     assert rec.digest == e.game.digest() and len(rec.digest) == 64
     rec.save(tmp_path / "r.json")
     loaded = GameRecord.load(tmp_path / "r.json")
@@ -460,11 +496,14 @@ def test_truncation_gives_the_standing_and_observe_works_for_everyone():
     for _ in range(25):
         random_step(e, rng)
     acting = e.ruleset.houses[e.game.pending.player].id  # whose decision was cut off
-    expected = [e.ruleset.houses[h].id for h in ranking(e.game)]
+    standing = list(ranking(e.game))
+    expected = [e.ruleset.houses[h].id for h in standing]
     for a in e.agents:
-        assert e.infos[a] == {"outcome": "truncated", "winner": expected[0], "ranking": expected}
+        assert e.infos[a] == {"decision": 0, "num_legal": 0, "outcome": 3,
+                              "winner": standing[0], "ranking": standing}
         assert e.rewards[a] == 0.0
-    assert e.record.outcome["reason"] == "truncated"
+    outcome = {"reason": "truncated", "winner": expected[0], "ranking": expected}
+    assert e.record.outcome == outcome
     for a in e.possible_agents:
         assert not e.observe(a)["action_mask"].any()
     while e.agents:  # PettingZoo: each done agent is stepped with None and removed
@@ -473,8 +512,24 @@ def test_truncation_gives_the_standing_and_observe_works_for_everyone():
         obs = e.observe(a)
         assert obs["observation"].shape == (e.encoder.size,) and not obs["action_mask"].any()
     assert acting in e.possible_agents
+    assert e.record.outcome == outcome  # from the engine, not from infos (emptied by now)
     with pytest.raises(RuntimeError, match="call reset"):
         e.step(None)
+
+
+def test_truncation_infos_in_the_text_format():
+    from got_env.engine.victory import ranking
+
+    e = got_env.raw_env(num_players=4, max_steps=25, info_format="text")
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(25):
+        random_step(e, rng)
+    expected = [e.ruleset.houses[h].id for h in ranking(e.game)]
+    for a in e.agents:
+        assert e.infos[a] == {"outcome": "truncated", "winner": expected[0], "ranking": expected}
+    assert e.record.outcome == {"reason": "truncated", "winner": expected[0],
+                                "ranking": expected}
 
 
 def test_stepping_after_the_end_is_a_clear_error():
@@ -486,15 +541,88 @@ def test_stepping_after_the_end_is_a_clear_error():
 
 
 def test_docs_list_every_infos_key():
+    """Every key of both info formats, and the parallel env's ``acting``, is in docs/env.md's
+    "Infos" table, with every outcome code."""
     doc = (Path(__file__).parent.parent / "docs" / "env.md").read_text()
-    e, _ = played_record()
-    keys = set(e.infos["stark"])
-    e.reset(seed=0)
-    keys |= set(e.infos[e.agent_selection])
+    infos = doc[doc.index("## Infos"):]
+    infos = infos[:infos.index("\n## ", 1)]
+    keys = set()
+    for fmt in ("numeric", "text"):
+        e, _ = played_record(info_format=fmt)
+        keys |= set(e.infos["stark"])
+        e.reset(seed=0)
+        keys |= set(e.infos[e.agent_selection])
     assert keys == {"decision", "num_legal", "outcome", "winner", "ranking"}
+    p = got_env.parallel_env(num_players=3)
+    _, pinfos = p.reset(seed=0)
+    keys |= set(pinfos["stark"])
     for k in keys:
-        assert f"`{k}`" in doc, k
-    assert "`\"truncated\"`" in doc
+        assert f"| `{k}` |" in infos, k
+    for code, reason in enumerate(OUTCOMES, start=1):
+        assert f"{code} `\"{reason}\"`" in infos, reason
+    assert "info_format" in infos
+
+
+# --- infos that tensor-converting libraries take -----------------------------------------------
+
+def test_numeric_infos_have_fixed_keys_and_shapes_and_convert_to_arrays():
+    """TorchRL builds its info spec from the first infos and Tianshou stacks them in buffers:
+    every agent has the same keys, of the same shape, at every step, numbers only."""
+    e = got_env.raw_env(num_players=4, max_rounds=1)
+    e.reset(seed=1)
+    rng = np.random.default_rng(1)
+    shapes = {"decision": (), "num_legal": (), "outcome": (), "winner": (), "ranking": (4,)}
+    seen_end = False
+    while e.agents:
+        for a in e.agents:
+            info = e.infos[a]
+            assert set(info) == set(shapes)
+            for k, v in info.items():
+                arr = np.asarray(v)
+                assert arr.dtype.kind == "i" and arr.shape == shapes[k], (k, v)
+        actor = e.agent_selection
+        if e.game.pending is not None:
+            d = e.game.pending
+            assert e.infos[actor]["decision"] == int(d.kind)
+            assert DecisionKind(e.infos[actor]["decision"]).label == d.kind.label
+            assert e.infos[actor]["num_legal"] == len(d.options) == len(e.legal_actions())
+            assert all(e.infos[a]["decision"] == 0 for a in e.agents if a != actor)
+            assert e.infos[actor]["outcome"] == 0 and e.infos[actor]["winner"] == -1
+        else:
+            seen_end = True
+            info = e.infos[actor]
+            assert info["outcome"] == OUTCOMES.index(e.game.outcome.reason) + 1
+            assert info["ranking"] == list(e.game.outcome.ranking)
+            assert info["winner"] == e.game.outcome.winner
+        random_step(e, rng)
+    assert seen_end
+
+
+def test_text_infos_are_the_readable_strings():
+    e = got_env.raw_env(num_players=3, max_rounds=1, info_format="text")
+    e.reset(seed=0)
+    actor = e.agent_selection
+    assert e.infos[actor] == {"decision": "D-20 PLACE_ORDERS",
+                              "num_legal": len(e.legal_actions())}
+    assert all(e.infos[a] == {} for a in e.agents if a != actor)
+    rng = np.random.default_rng(0)
+    while e.game.pending is not None:
+        random_step(e, rng)
+    ids = [e.ruleset.houses[h].id for h in e.game.outcome.ranking]
+    assert e.infos["stark"] == {"outcome": e.game.outcome.reason, "winner": ids[0],
+                                "ranking": ids}
+
+
+def test_the_record_does_not_depend_on_the_info_format():
+    records = []
+    for fmt in ("numeric", "text"):
+        e, rec = played_record(info_format=fmt)
+        while e.agents:  # every agent stepped out: infos emptied, the record still knows
+            e.step(None)
+        assert e.record == rec
+        records.append(rec)
+    assert records[0] == records[1] and records[0].outcome is not None
+    assert records[0].replay().record == records[0]
 
 
 # --- spaces, bounds and PettingZoo's own tests ---------------------------------------------------

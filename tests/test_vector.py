@@ -189,7 +189,8 @@ def test_records_of_finished_games_replay_to_the_same_final_state() -> None:
         env = fin.record.replay()
         assert env.game.digest() == fin.record.digest
         assert env.record.outcome == fin.record.outcome
-        assert fin.record.outcome["winner"] == fin.infos[env.possible_agents[0]]["winner"]
+        winner = fin.infos[env.possible_agents[0]]["winner"]  # numeric infos: a house index
+        assert fin.record.outcome["winner"] == env.possible_agents[winner]
         assert all(env.terminations.values())
 
 
