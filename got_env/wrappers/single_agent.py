@@ -37,14 +37,13 @@ import numpy as np
 from gymnasium import spaces
 
 from ..engine import IllegalActionError, OptionError
-from ..env import raw_env
+from ..env import OUTCOMES, raw_env
 from .observations import ObservationTransform, check_obs_kind
 from .shaping import PotentialShaping, make_shaping
 
-# info["outcome"] is 1 + the index of the reason here (0 while the game is on), as in the AEC
-# env's numeric infos.
-OUTCOMES = ("seven-castles", "last-round", "truncated")
-ILLEGAL_ACTIONS = ("random", "raise")
+# info["outcome"] is 1 + the index of the reason in got_env.env.OUTCOMES (0 while the game is
+# on), as in the AEC env's numeric infos.
+ILLEGAL_ACTIONS = ("raise", "random")
 
 Policy = Callable[[np.ndarray, np.ndarray, dict], int]
 
