@@ -51,7 +51,22 @@ def env(**options: Any) -> AECEnv:
     Actions are checked by the raw env itself, with errors that name the action, the agent and
     the valid range (PettingZoo's assert-out-of-bounds guard would answer a bare
     AssertionError)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**options))
+    return OrderEnforcing(raw_env(**options))
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing guard with a direct ``last()``: the inherited one reads six
+    attributes through two layers of ``__getattr__`` at every step of the agent loop, which
+    costs more than the observation itself; this one asks the raw env (same checks, same
+    values)."""
+
+    def last(self, observe: bool = True) -> tuple:
+        if not self._has_reset:
+            wrappers.order_enforcing.EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 RECORD_FORMAT = "got_env-record-2"
