@@ -3,28 +3,20 @@ single-agent env, saves, reloads, and plays one evaluation game (seconds, CPU)."
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from example_helpers import load_example
 
 pytest.importorskip("sb3_contrib", reason="the sb3 extra is not installed: "
                                           "pip install torch==2.13.0 -e '.[sb3]'")
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sb3_maskable_ppo.py"
 
 
-def load_example() -> object:
-    spec = importlib.util.spec_from_file_location("sb3_maskable_ppo_example", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_maskable_ppo_trains_saves_and_evaluates(tmp_path, capsys):
     from sb3_contrib import MaskablePPO
 
-    example = load_example()
+    example = load_example("sb3_maskable_ppo")
     model_path = tmp_path / "model.zip"
     assert example.main(["--steps", "256", "--seed", "0", "--n-steps", "128",
                          "--shaping", "--save", str(model_path)]) == 0

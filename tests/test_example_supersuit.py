@@ -3,13 +3,9 @@ SuperSuit's observation wrappers on it, SuperSuit's vector env over the parallel
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import numpy as np
 import pytest
+from example_helpers import load_example
 
 pytest.importorskip("supersuit", reason="pip install -e '.[supersuit]'")
 
@@ -18,20 +14,9 @@ from pettingzoo.test import parallel_api_test  # noqa: E402
 
 import got_env  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "supersuit_vec_env.py"
-
-
-def load_example() -> ModuleType:
-    """The example script as a module (examples/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("supersuit_vec_env", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_vector_env_steps_with_legal_actions_across_game_ends():
-    example = load_example()
+    example = load_example("supersuit_vec_env")
     out = example.run(steps=300, num_games=2, seed=0)
     size = got_env.raw_env().encoder.size + example.NUM_ACTIONS
     assert out["obs_shape"] == (6, 2 * size)  # 2 games x 3 houses, 2 stacked frames
@@ -41,7 +26,7 @@ def test_vector_env_steps_with_legal_actions_across_game_ends():
 
 
 def test_box_view_holds_the_features_and_the_mask():
-    example = load_example()
+    example = load_example("supersuit_vec_env")
     env = example.box_observation(got_env.env(num_players=3))
     env.reset(seed=0)
     raw = env.unwrapped
@@ -53,7 +38,7 @@ def test_box_view_holds_the_features_and_the_mask():
 
 
 def test_wrapped_parallel_env_passes_pettingzoo_parallel_api_test():
-    example = load_example()
+    example = load_example("supersuit_vec_env")
     parallel_api_test(example.wrap(got_env.parallel_env(num_players=3, max_rounds=1)),
                       num_cycles=200)
 
@@ -61,7 +46,7 @@ def test_wrapped_parallel_env_passes_pettingzoo_parallel_api_test():
 def test_wrapped_aec_env_plays_games_in_its_space():
     """The same wrappers on the turn-based AEC env. (PettingZoo's api_test would step action 0
     in its action-flexibility check, since a Box observation carries no ``action_mask`` key.)"""
-    example = load_example()
+    example = load_example("supersuit_vec_env")
     env = example.wrap(got_env.env(num_players=3, max_rounds=1))
     env.reset(seed=0)
     rng = np.random.default_rng(0)
@@ -82,7 +67,7 @@ def test_wrapped_aec_env_plays_games_in_its_space():
 def test_black_death_takes_the_box_view():
     """black_death_v3 refused the Dict observation; it takes the Box one (the example leaves it
     out: SuperSuit 3.11's black_death_v3 reports done only when terminated *and* truncated)."""
-    example = load_example()
+    example = load_example("supersuit_vec_env")
     env = ss.black_death_v3(example.box_observation(got_env.parallel_env(num_players=3)))
     obs, _ = env.reset(seed=0)
     rng = np.random.default_rng(0)

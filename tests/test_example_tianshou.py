@@ -3,30 +3,18 @@ masked DQN house against masked random houses, collection and a few gradient ste
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import numpy as np
 import pytest
+from example_helpers import load_example
 
 pytest.importorskip("tianshou", reason="pip install -e '.[tianshou]'")
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tianshou_dqn.py"
 
 
-def load_example() -> ModuleType:
-    """The example script as a module (examples/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("tianshou_dqn", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_dqn_collects_and_updates():
-    example = load_example()
+    example = load_example("tianshou_dqn")
     out = example.run(steps=300, updates=3, seed=0)
     assert out["steps"] == 300 and out["buffer"] == 300
     assert out["episodes"] >= 2
@@ -35,7 +23,7 @@ def test_dqn_collects_and_updates():
 
 
 def test_wrapped_env_gives_the_acting_house_and_its_mask():
-    example = load_example()
+    example = load_example("tianshou_dqn")
     env = example.make_env(num_players=3, max_rounds=1)
     obs, info = env.reset(seed=0)
     raw = env.env.unwrapped

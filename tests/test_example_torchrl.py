@@ -3,31 +3,16 @@ a masked random rollout across game ends, a tiny collector)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
+from example_helpers import load_example
 
 pytest.importorskip("torchrl", reason="pip install -e '.[torchrl]'")
 
 import got_env  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "torchrl_rollout.py"
-
-
-def load_example() -> ModuleType:
-    """The example script as a module (examples/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("torchrl_rollout", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_rollout_and_collector_run_with_masks_and_numeric_infos():
-    example = load_example()
+    example = load_example("torchrl_rollout")
     out = example.run(steps=300, seed=0)
     assert out["steps"] == 300 and out["collector_frames"] == 200
     assert out["groups"] == ["stark", "lannister", "baratheon"]
@@ -36,7 +21,7 @@ def test_rollout_and_collector_run_with_masks_and_numeric_infos():
 
 
 def test_infos_reach_the_tensordict():
-    example = load_example()
+    example = load_example("torchrl_rollout")
     env = example.make_env(num_players=3, seed=1, max_rounds=1)
     td = env.reset()
     acting = env.agent_selection
