@@ -58,13 +58,16 @@ def _token_table(ruleset: Ruleset) -> tuple[tuple[int, int, bool, bool, tuple], 
     return table
 
 
-def usable_tokens(state: GameState, house: int, exclude_area: int | None = None) -> list[int]:
+def usable_tokens(state: GameState, house: int, exclude_area: int | None = None,
+                  used: set[int] | None = None) -> list[int]:
     """Unused tokens the house may still place (bans and star limit applied), one per kind of
-    identical token. ``exclude_area``: count that area's token as returned (Raven swap)."""
-    on_board = house_tokens_on_board(state, house)
-    if exclude_area is not None:
-        on_board.pop(exclude_area, None)
-    used = set(on_board.values())
+    identical token. ``exclude_area``: count that area's token as returned (Raven swap).
+    ``used``: the house's tokens on the board, when the caller has them already."""
+    if used is None:
+        on_board = house_tokens_on_board(state, house)
+        if exclude_area is not None:
+            on_board.pop(exclude_area, None)
+        used = set(on_board.values())
     table = _token_table(state.ruleset)
     stars_left = star_limit(state, house) - sum(table[t][2] for t in used)
     bans = state.order_bans.tolist()
@@ -83,8 +86,21 @@ def usable_tokens(state: GameState, house: int, exclude_area: int | None = None)
 
 def areas_needing_orders(state: GameState, house: int) -> list[int]:
     """Areas with units of ``house`` and no order yet (R10.1.1-R10.1.2)."""
-    mine = state.units[:, house, :].any(axis=1)
-    return (mine & (state.orders < 0)).nonzero()[0].tolist()
+    return _placement(state, house)[0]
+
+
+def _placement(state: GameState, house: int) -> tuple[list[int], set[int]]:
+    """(the house's areas without an order, the tokens it has placed), in one pass over the
+    areas: asked at every order placement."""
+    orders = state.orders.tolist()
+    empty, used = [], set()
+    for area, occupant in enumerate(state.occupants()):
+        if occupant == house:
+            if orders[area] < 0:
+                empty.append(area)
+            else:
+                used.add(orders[area])
+    return empty, used
 
 
 # ---------------------------------------------------------------------------------------------
@@ -99,8 +115,8 @@ def run_planning(state: GameState, frame: dict) -> Decision | None:
         turn = frame.setdefault("turn", 0)
         while turn < len(order):
             house = order[turn]
-            areas = areas_needing_orders(state, house)
-            tokens = usable_tokens(state, house)
+            areas, used = _placement(state, house)
+            tokens = usable_tokens(state, house, used=used) if areas else []
             if areas and tokens:
                 options = tuple(("order", a, t) for a in areas for t in tokens)
                 return Decision(house, DecisionKind.PLACE_ORDERS, options,
