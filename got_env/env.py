@@ -155,25 +155,29 @@ class LegalActions(spaces.Discrete):
     """``Discrete(N)`` whose ``sample()`` without a mask draws a *legal* action when its agent is
     to act (and any index otherwise), so that tools which step ``action_space(agent).sample()``
     (PettingZoo's ``state_test``, environment checkers) play real games. With a mask or
-    probabilities it is gymnasium's own ``Discrete.sample``."""
+    probabilities it is gymnasium's own ``Discrete.sample``.
 
-    def __init__(self, n: int, env: raw_env, agent: str):
+    ``owner`` (held weakly) tells the legal actions: ``owner.legal_mask(*args)`` returns the
+    int8 mask of the agent's legal actions now, or None when it is not to act. The AEC env and
+    the single-agent env both use it."""
+
+    def __init__(self, n: int, owner: Any, *args: Any):
         super().__init__(n)
-        self._env = weakref.ref(env)
-        self.agent = agent
+        self._owner = weakref.ref(owner)
+        self._args = args
 
     def sample(self, mask: np.ndarray | None = None,
                probability: np.ndarray | None = None) -> np.int64:
-        env = self._env() if self._env is not None else None
-        if mask is None and probability is None and env is not None and env.game is not None:
-            d = env.game.pending
-            if d is not None and env.agents and env.agent_selection == self.agent:
-                mask = env.codec.mask(d.options)
+        owner = self._owner() if self._owner is not None else None
+        if mask is None and probability is None and owner is not None:
+            mask = owner.legal_mask(*self._args)
+        if probability is None:  # gymnasium < 1.0 has no probability argument
+            return super().sample(mask=mask)
         return super().sample(mask=mask, probability=probability)
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        state["_env"] = None  # a pickled space is a plain Discrete(N)
+        state["_owner"] = None  # a pickled space (in a saved model) is a plain Discrete(N)
         return state
 
 
@@ -315,6 +319,13 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
     def action_name(self, action: int) -> str:
         """A readable name for an action index, e.g. ``ORDER[winterfell,march-special]``."""
         return self.codec.name(int(action))
+
+    def legal_mask(self, agent: str) -> np.ndarray | None:
+        """int8[N]: ``agent``'s legal actions when it is to act, else None (LegalActions)."""
+        d = self.game.pending if self.game is not None else None
+        if d is None or not self.agents or self.agent_selection != agent:
+            return None
+        return self.codec.mask(d.options)
 
     def legal_actions(self) -> list[int]:
         d = self.game.pending if self.game else None

@@ -44,11 +44,6 @@ def orders_by_house(state: GameState, order_type: str) -> dict[int, list[int]]:
     return out
 
 
-def orders_of_type(state: GameState, house: int, order_type: str) -> list[int]:
-    """Areas holding an order of ``order_type`` that belongs to ``house``."""
-    return orders_by_house(state, order_type).get(house, [])
-
-
 @step("action_phase")
 def run_action_phase(state: GameState, frame: dict) -> None:
     """frame: {"at": 0 raids, 1 marches, 2 consolidate power, 3 cleanup}."""

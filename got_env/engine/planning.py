@@ -84,14 +84,9 @@ def usable_tokens(state: GameState, house: int, exclude_area: int | None = None,
     return out
 
 
-def areas_needing_orders(state: GameState, house: int) -> list[int]:
-    """Areas with units of ``house`` and no order yet (R10.1.1-R10.1.2)."""
-    return _placement(state, house)[0]
-
-
 def _placement(state: GameState, house: int) -> tuple[list[int], set[int]]:
-    """(the house's areas without an order, the tokens it has placed), in one pass over the
-    areas: asked at every order placement."""
+    """(the house's areas with units and no order yet, R10.1.1-R10.1.2; the tokens it has
+    placed), in one pass over the areas: asked at every order placement."""
     orders = state.orders.tolist()
     empty, used = [], set()
     for area, occupant in enumerate(state.occupants()):

@@ -27,17 +27,15 @@ legal one drawn from ``np_random``, flagged with ``info["illegal_action"] = 1`` 
 from __future__ import annotations
 
 import inspect
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
 
 from ..engine import IllegalActionError, OptionError
-from ..env import OUTCOMES, raw_env
+from ..env import OUTCOMES, LegalActions, raw_env
 from .observations import ObservationTransform, check_obs_kind
 from .shaping import PotentialShaping, make_shaping
 
@@ -110,31 +108,6 @@ def _parameters(cls: Any) -> dict[str, inspect.Parameter]:
         return {}
 
 
-class _LearnerActions(spaces.Discrete):
-    """``Discrete(N)`` whose ``sample()`` without a mask draws a legal action of the learner
-    while it is to act (the idea of :class:`got_env.env.LegalActions`), so that tools which step
-    ``action_space.sample()`` play real games. With a mask or probabilities, or once the game is
-    over, it is gymnasium's own sampling."""
-
-    def __init__(self, n: int, env: SingleAgentEnv):
-        super().__init__(n)
-        self._env = weakref.ref(env)
-
-    def sample(self, mask: np.ndarray | None = None,
-               probability: np.ndarray | None = None) -> np.int64:
-        env = self._env() if self._env is not None else None
-        if mask is None and probability is None and env is not None and env._live:
-            mask = env._mask
-        if probability is None:  # gymnasium < 1.0 has no probability argument
-            return super().sample(mask=mask)
-        return super().sample(mask=mask, probability=probability)
-
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        state["_env"] = None  # a pickled space (in a saved model) is a plain Discrete(N)
-        return state
-
-
 class SingleAgentEnv(gymnasium.Env):
     """One learning house against policies, as a ``gymnasium.Env``.
 
@@ -186,7 +159,7 @@ class SingleAgentEnv(gymnasium.Env):
             raise OptionError(f"illegal_penalty must be a number, got {illegal_penalty!r}")
         self.illegal_penalty = float(illegal_penalty)
         self._opponent_specs = self._check_opponents(opponents)
-        self.action_space = _LearnerActions(self.aec.codec.size, self)
+        self.action_space = LegalActions(self.aec.codec.size, self)
         self.observation_space = self.transform.space
         self.learner: str | None = None  # the learning house of the current game
         self._rotation_start: int | None = None
@@ -297,6 +270,11 @@ class SingleAgentEnv(gymnasium.Env):
         """The learner's legal actions as booleans (what sb3-contrib's MaskablePPO asks for);
         all False once the game is over."""
         return self._mask.astype(bool)
+
+    def legal_mask(self) -> np.ndarray | None:
+        """The learner's legal actions (int8) while it is to act, else None: what
+        ``action_space.sample()`` draws from (:class:`got_env.env.LegalActions`)."""
+        return self._mask if self._live else None
 
     def render(self) -> str | np.ndarray | None:
         return self.aec.render()
