@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -219,6 +220,18 @@ class Ruleset:
             return self._card_ids[card_id]
         except KeyError:
             raise KeyError(f"unknown house card id {card_id!r}") from None
+
+    def derived(self, name: str, build: Callable[[Ruleset], Any]) -> Any:
+        """A table derived from this ruleset (an engine lookup table, the action codec, ...),
+        built by ``build(self)`` on first use and kept: the ruleset is a frozen, unhashable
+        dataclass, so no outside cache can key on it, and it never changes."""
+        tables = self.__dict__.get("_derived")
+        if tables is None:
+            tables = self.__dict__["_derived"] = {}
+        value = tables.get(name)
+        if value is None:
+            value = tables[name] = build(self)
+        return value
 
     def neighbours(self, area_id: str) -> list[str]:
         row = self.adjacency[self.area(area_id)]

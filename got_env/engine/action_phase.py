@@ -22,13 +22,9 @@ ORDER_STEPS = (
 
 
 def _token_types(ruleset: Ruleset) -> tuple[str, ...]:
-    """Per order token index: its order type; built once per ruleset and kept in its
-    ``__dict__`` (frozen, unhashable dataclass), since every resolve step asks it per area."""
-    types = ruleset.__dict__.get("_action_token_types")
-    if types is None:
-        types = tuple(t.type for t in ruleset.order_tokens)
-        ruleset.__dict__["_action_token_types"] = types
-    return types
+    """Per order token index: its order type (built once, ``Ruleset.derived``: every resolve
+    step asks it per area)."""
+    return ruleset.derived("token_types", lambda rs: tuple(t.type for t in rs.order_tokens))
 
 
 def orders_by_house(state: GameState, order_type: str) -> dict[int, list[int]]:

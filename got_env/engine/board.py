@@ -32,24 +32,22 @@ class BoardTables(NamedTuple):
 
 
 def tables(ruleset: Ruleset) -> BoardTables:
-    """The ruleset's :class:`BoardTables`, built on first use and kept in its ``__dict__`` (the
-    ruleset is a frozen, unhashable dataclass, so no outside cache can key on it)."""
-    cached = ruleset.__dict__.get("_board_tables")
-    if cached is None:
-        kind = tuple(int(k) for k in ruleset.kind)
-        neighbours = tuple(tuple(int(a) for a in np.flatnonzero(row))
-                           for row in ruleset.adjacency)
-        cached = BoardTables(
-            kind=kind,
-            neighbours=neighbours,
-            land_neighbours=tuple(tuple(a for a in ns if kind[a] == LAND) for ns in neighbours),
-            sea_neighbours=tuple(tuple(a for a in ns if kind[a] == SEA) for ns in neighbours),
-            port_land=tuple(int(a) for a in ruleset.port_land),
-            ports=tuple((p, int(a)) for p, a in enumerate(ruleset.port_land) if a >= 0),
-            unit_pool=tuple(ruleset.unit_pool[t] for t in UNIT_TYPES),
-        )
-        ruleset.__dict__["_board_tables"] = cached
-    return cached
+    """The ruleset's :class:`BoardTables`, built once (``Ruleset.derived``)."""
+    return ruleset.derived("board_tables", _build_tables)
+
+
+def _build_tables(ruleset: Ruleset) -> BoardTables:
+    kind = tuple(int(k) for k in ruleset.kind)
+    neighbours = tuple(tuple(int(a) for a in np.flatnonzero(row)) for row in ruleset.adjacency)
+    return BoardTables(
+        kind=kind,
+        neighbours=neighbours,
+        land_neighbours=tuple(tuple(a for a in ns if kind[a] == LAND) for ns in neighbours),
+        sea_neighbours=tuple(tuple(a for a in ns if kind[a] == SEA) for ns in neighbours),
+        port_land=tuple(int(a) for a in ruleset.port_land),
+        ports=tuple((p, int(a)) for p, a in enumerate(ruleset.port_land) if a >= 0),
+        unit_pool=tuple(ruleset.unit_pool[t] for t in UNIT_TYPES),
+    )
 
 
 def neighbours(state: GameState, area: int) -> np.ndarray:

@@ -46,16 +46,13 @@ def star_limit(state: GameState, house: int) -> int:
 
 def _token_table(ruleset: Ruleset) -> tuple[tuple[int, int, bool, bool, tuple], ...]:
     """Per order token: (index, ORDER_TYPES index, special, special March, identity kind);
-    built once per ruleset (kept in its ``__dict__``: the ruleset is frozen and unhashable)."""
-    table = ruleset.__dict__.get("_token_table")
-    if table is None:
-        from ..data import ORDER_TYPES
+    built once (``Ruleset.derived``)."""
+    from ..data import ORDER_TYPES
 
-        table = tuple((t.index, ORDER_TYPES.index(t.type), bool(t.special),
-                       bool(t.special and t.type == "march"), (t.type, t.bonus, t.special))
-                      for t in ruleset.order_tokens)
-        ruleset.__dict__["_token_table"] = table
-    return table
+    return ruleset.derived("token_table", lambda rs: tuple(
+        (t.index, ORDER_TYPES.index(t.type), bool(t.special),
+         bool(t.special and t.type == "march"), (t.type, t.bonus, t.special))
+        for t in rs.order_tokens))
 
 
 def usable_tokens(state: GameState, house: int, exclude_area: int | None = None,

@@ -331,14 +331,9 @@ class GameState:
 
 
 def _cards_of(ruleset: Ruleset) -> list[list[int]]:
-    """Per house, its house cards' indices in data order (built once per ruleset, kept in its
-    ``__dict__``: the ruleset is frozen and unhashable)."""
-    cards = ruleset.__dict__.get("_cards_of")
-    if cards is None:
-        cards = [[c.index for c in ruleset.house_cards if c.house == h.id]
-                 for h in ruleset.houses]
-        ruleset.__dict__["_cards_of"] = cards
-    return cards
+    """Per house, its house cards' indices in data order (built once, ``Ruleset.derived``)."""
+    return ruleset.derived("cards_of", lambda rs: [[c.index for c in rs.house_cards
+                                                    if c.house == h.id] for h in rs.houses])
 
 
 _SCALAR_FIELDS = tuple(f.name for f in fields(GameState)
