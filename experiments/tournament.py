@@ -1,8 +1,10 @@
 """A round-robin tournament between agents: line-ups of agents play N games each, houses rotated,
-in parallel worker processes; win rates, castles, ranks and openskill ratings per agent and house.
+in parallel worker processes or Ray tasks; win rates, castles, ranks and openskill ratings per
+agent and house.
 
     python -m experiments.tournament --config configs/tournament.yaml
     python -m experiments.tournament --config configs/tournament.yaml --games 30 --workers 8
+    python -m experiments.tournament --config configs/tournament.yaml --backend ray
 
 Config (YAML)::
 
@@ -22,6 +24,16 @@ Config (YAML)::
     games: 30                    # games per line-up
     seed: 0                      # every game's seed and agents' seeds derive from it
     workers: 0                   # parallel processes; 0 = one per CPU
+    backend: local               # local: a process pool here; ray: each game a Ray task
+
+Backends: ``local`` plays the games in ``workers`` processes of this machine (in this process for
+``workers: 1``). ``ray`` (the ``ray`` extra: ``pip install -e '.[ray]'``) submits each game as a
+Ray remote task (``play_spec``, one CPU each) and records every game as it completes; ``workers``
+then caps the games in flight (0: no cap, Ray spreads them over every CPU of its cluster). Ray is
+started locally unless this process is already connected or ``RAY_ADDRESS`` names a cluster
+(whose workers must be able to import this project and the agents' modules). A game plays the
+same either way (its seeds come from the plan), so both backends write the same records, bar the
+``seconds`` each took, and a run folder can be resumed with either.
 
 Houses: in game g of a line-up, seat i plays house ``houses[(i + g) % num_players]``, so over
 ``num_players`` games every agent of a line-up plays every house. Agents are built fresh for each
@@ -46,7 +58,9 @@ from __future__ import annotations
 import argparse
 import concurrent.futures as cf
 import csv
+import functools
 import hashlib
+import importlib.util
 import itertools
 import json
 import multiprocessing
@@ -65,13 +79,15 @@ import yaml
 import got_env
 from agents import AgentSpec, AgentSpecError, make_agent
 from got_env.engine import OptionError
+from got_env.vector import BACKENDS
+from got_env.vector_ray import RAY_MISSING
 
 from .play import play_game
 from .ratings import summarize
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "tournament.yaml"
 CONFIG_KEYS = ("name", "out", "env", "agents", "lineups", "round_robin", "games", "seed",
-               "workers")
+               "workers", "backend")
 #: Env options a tournament does not take: games are always played to the end, unrendered.
 FORBIDDEN_ENV = {"max_steps": "tournament games are played to the end (use max_rounds)",
                  "render_mode": "tournament games are not rendered"}
@@ -100,6 +116,7 @@ class Config:
     seed: int
     workers: int
     houses: tuple[str, ...]             # the houses in play, in data order
+    backend: str = "local"              # how games run (BACKENDS); not part of their identity
     notes: tuple[str, ...] = field(default=(), compare=False)
     #: name -> the checked spec, resolved (a checkpoint-only spec knows its class): what games
     #: are built from, in the main process and in workers.
@@ -137,7 +154,8 @@ class Config:
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.name, "out": str(self.out), "env": self.env, "agents": self.agents,
                 "lineups": [list(lu) for lu in self.lineups], "games": self.games,
-                "seed": self.seed, "workers": self.workers, "houses": list(self.houses)}
+                "seed": self.seed, "workers": self.workers, "backend": self.backend,
+                "houses": list(self.houses)}
 
 
 def _int(value: Any, key: str, minimum: int) -> int:
@@ -197,7 +215,7 @@ def round_robin_lineups(names: list[str], n: int) -> list[tuple[str, ...]]:
 
 def parse_config(raw: Any, *, default_name: str = "tournament", games: int | None = None,
                  workers: int | None = None, out: str | Path | None = None,
-                 name: str | None = None) -> Config:
+                 name: str | None = None, backend: str | None = None) -> Config:
     """Validate a config mapping (as read from YAML) with optional command-line overrides."""
     if not isinstance(raw, dict):
         raise ConfigError(f"a tournament config is a mapping, got {type(raw).__name__}")
@@ -272,16 +290,23 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
                      f"agents do not play every house equally often")
     seed = _int(raw.get("seed", 0), "seed", 0)
     workers = _int(workers if workers is not None else raw.get("workers", 1), "workers", 0)
+    backend = backend if backend is not None else raw.get("backend", "local")
+    if backend not in BACKENDS:
+        raise ConfigError(f"backend must be one of {list(BACKENDS)} (local: worker processes "
+                          f"here, ray: Ray tasks), got {backend!r}")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:  # before any game
+        raise ConfigError(f"backend: ray: {RAY_MISSING}")
     used = {a for lu in lineups for a in lu}
     checkpoints = {a: _sha256(s.checkpoint_path()) for a, s in specs.items()
                    if a in used and s.checkpoint is not None}
     return Config(name=name, out=out, env=dict(env), agents=agents, lineups=tuple(lineups),
-                  games=games, seed=seed, workers=workers, houses=houses, notes=tuple(notes),
+                  games=games, seed=seed, workers=workers, houses=houses, backend=backend,
+                  notes=tuple(notes),
                   specs=specs, checkpoints=checkpoints)
 
 
 def load_config(path: str | Path, **overrides: Any) -> Config:
-    """Read and validate a YAML config; ``overrides``: games, workers, out, name."""
+    """Read and validate a YAML config; ``overrides``: games, workers, out, name, backend."""
     path = Path(path)
     try:
         with open(path, encoding="utf-8") as f:
@@ -530,7 +555,13 @@ class RunReport:
 
 def _run_games(cfg: Config, specs: list[GameSpec], workers: int,
                on_result: Callable[[dict[str, Any]], None]) -> None:
+    """Play ``specs`` on ``cfg.backend``, each record to ``on_result`` as its game finishes:
+    ``workers`` processes here (1: in this process), or Ray tasks, at most ``workers`` in flight
+    (0: as many as Ray will run)."""
     agents = {a: cfg.agent_spec(a) for a in cfg.agent_names}
+    if cfg.backend == "ray":
+        _run_ray_tasks(cfg.env, agents, specs, workers, on_result)
+        return
     if workers <= 1:
         for spec in specs:
             on_result(play_spec(cfg.env, agents, spec))
@@ -545,6 +576,49 @@ def _run_games(cfg: Config, specs: list[GameSpec], workers: int,
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+@functools.cache
+def _remote_play_spec(ray: Any) -> Any:
+    """:func:`play_spec` as a Ray remote function, made once per process (a new ``ray.remote``
+    exports the function to the cluster again)."""
+    return ray.remote(play_spec)
+
+
+def _run_ray_tasks(env: dict[str, Any], agents: dict[str, AgentSpec], specs: list[GameSpec],
+                   limit: int, on_result: Callable[[dict[str, Any]], None]) -> None:
+    """Each game a Ray remote task, its record to ``on_result`` as soon as it completes (so that
+    an interrupted run keeps every finished game); at most ``limit`` tasks in flight (0: all at
+    once, Ray queues them on its CPUs). A failed game raises GameFailed naming it, and the games
+    not yet done are cancelled."""
+    from got_env.vector_ray import init_ray
+
+    ray = init_ray()
+    task = _remote_play_spec(ray)
+    env_ref, agents_ref = ray.put(env), ray.put(agents)  # sent once, not once per game
+    queue = list(reversed(specs))
+    pending: dict[Any, GameSpec] = {}
+    try:
+        while queue or pending:
+            while queue and (not limit or len(pending) < limit):
+                spec = queue.pop()
+                pending[task.remote(env_ref, agents_ref, spec)] = spec
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                spec = pending.pop(ref)
+                try:
+                    record = ray.get(ref)
+                except ray.exceptions.RayError as e:
+                    cause = getattr(e, "cause", None)
+                    if isinstance(cause, GameFailed):  # play_spec's own error: it names the game
+                        raise GameFailed(str(cause)) from e
+                    raise GameFailed(f"game {spec.game} of line-up {spec.lineup_index} "
+                                     f"{list(spec.lineup)} (seed {spec.seed}) failed in Ray: "
+                                     f"{type(e).__name__}: {e}") from e
+                on_result(record)
+    finally:
+        for ref in pending:  # after an error or an interrupt: no game left running for nothing
+            ray.cancel(ref)
 
 
 def run_tournament(cfg: Config, *, progress: bool = True,
@@ -563,10 +637,15 @@ def run_tournament(cfg: Config, *, progress: bool = True,
         log(f"note: {note}")
     missing = [s for s in plan if s.key not in done]
     reused = len(plan) - len(missing)
-    workers = min(cfg.workers or os.cpu_count() or 1, max(1, len(missing)))
+    if cfg.backend == "ray":  # workers caps the games in flight; 0: Ray runs what it can
+        workers = min(cfg.workers, len(missing))
+        where = " as Ray tasks" + (f", at most {workers} at once" if workers else "")
+    else:
+        workers = min(cfg.workers or os.cpu_count() or 1, max(1, len(missing)))
+        where = f" on {workers} worker(s)"
     log(f"tournament {cfg.name}: {len(cfg.lineups)} line-up(s) x {cfg.games} games = "
         f"{len(plan)} games; {reused} already in {games_path}, {len(missing)} to play"
-        + (f" on {workers} worker(s)" if missing else ""))
+        + (where if missing else ""))
     if extra:
         log(f"note: {extra} record(s) in {games_path} lie outside this plan and are left out")
 
@@ -613,12 +692,14 @@ def main(argv: list[str] | None = None) -> int:
                    "CPU (overrides the config)")
     p.add_argument("--out", default=None, help="parent folder of the run folder (overrides "
                    "the config)")
+    p.add_argument("--backend", choices=BACKENDS, default=None, help="local: worker processes "
+                   "here; ray: each game a Ray task, needs the 'ray' extra (overrides the config)")
     p.add_argument("--name", default=None, help="run folder name (overrides the config)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = p.parse_args(argv)
     try:
         cfg = load_config(args.config, games=args.games, workers=args.workers, out=args.out,
-                          name=args.name)
+                          name=args.name, backend=args.backend)
     except (OSError, ConfigError) as e:
         p.error(str(e))
     start = time.perf_counter()

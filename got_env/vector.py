@@ -43,6 +43,10 @@ a context manager. ``step`` checks every action against the current masks before
 a bad one raises :class:`got_env.engine.IllegalActionError` naming the game index, the action and
 the house, and no game changes. Any error inside a worker comes back as an exception naming the
 game index and the action (the worker's traceback attached); the batch must then be ``reset``.
+
+:class:`got_env.vector_ray.RayVectorGames` is the same API with each shard stepped by a Ray actor
+(the same :class:`_Shard`, seeds, checks and errors, hence the same batches);
+:func:`make_vector_games` picks the backend by name, for a trainer whose config names it.
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ import multiprocessing as mp
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -59,7 +63,14 @@ from .encoding import ActionCodec, ObservationEncoder
 from .engine import IllegalActionError
 from .env import GameRecord, raw_env
 
-__all__ = ["Batch", "Finished", "VectorGames", "VectorGamesError"]
+if TYPE_CHECKING:
+    from .vector_ray import RayVectorGames
+
+__all__ = ["BACKENDS", "Batch", "Finished", "VectorGames", "VectorGamesError",
+           "make_vector_games"]
+
+#: The names :func:`make_vector_games` takes: games in this machine's processes, or Ray actors.
+BACKENDS = ("local", "ray")
 
 
 class VectorGamesError(RuntimeError):
@@ -135,18 +146,35 @@ class _Buffers:
     def __reduce__(self) -> tuple:  # to a worker: the same shared block, not a copy
         return (_Buffers, (*self.shape, None, self.raw))
 
+    #: The per-game arrays a step writes (``actions`` is the one the main process writes).
+    ROWS = ("obs", "mask", "agent", "rewards", "done", "truncated")
+
+    def rows(self) -> dict[str, np.ndarray]:
+        """Every game's rows of the arrays a step writes: what a shard that shares no memory
+        with the main process (a Ray actor) sends back after each call."""
+        return {name: getattr(self, name) for name in self.ROWS}
+
+    def put_rows(self, first: int, rows: dict[str, np.ndarray]) -> None:
+        """Write a shard's :meth:`rows` as the rows of games ``first ..``."""
+        for name, value in rows.items():
+            getattr(self, name)[first:first + len(value)] = value
+
 
 class _Shard:
     """Games ``first .. first + count - 1`` of a batch, each a ``raw_env``; writes their rows of
-    the buffers. Runs in the main process (``num_workers=0``) or in a worker."""
+    the buffers. Runs in the main process (``num_workers=0``), in a worker or in a Ray actor.
+
+    :param row: the buffers' row of game ``first``: ``first`` itself when the buffers hold the
+        whole batch (in-process, shared memory), 0 for a shard's own buffers (a Ray actor)."""
 
     def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
-                 buffers: _Buffers):
+                 buffers: _Buffers, row: int | None = None):
         self.first, self.num_games = first, num_games
         self.envs = [raw_env(**options) for _ in range(count)]
         self.agents = list(self.envs[0].possible_agents)
         self._index = {a: i for i, a in enumerate(self.agents)}
-        rows = slice(first, first + count)
+        row = first if row is None else row
+        rows = slice(row, row + count)
         b = buffers
         self.obs, self.mask, self.agent = b.obs[rows], b.mask[rows], b.agent[rows]
         self.rewards, self.done, self.truncated = b.rewards[rows], b.done[rows], b.truncated[rows]
@@ -170,8 +198,11 @@ class _Shard:
             infos.append(self._write(i, env))
         return infos
 
-    def step(self) -> tuple[list[dict], list[Finished | None]]:
-        """Play ``actions[i]`` in every game; a finished game is recorded and reset."""
+    def step(self, actions: np.ndarray | None = None) -> tuple[list[dict], list[Finished | None]]:
+        """Play ``actions[i]`` in every game (given here, or already in the shared buffer);
+        a finished game is recorded and reset."""
+        if actions is not None:
+            self.actions[:] = actions
         infos: list[dict] = []
         finished: list[Finished | None] = []
         index = self._index
@@ -236,7 +267,7 @@ def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str
         shard = _Shard(first, count, num_games, options, buffers)
         conn.send(("ok", None))
     except Exception as e:  # an option the env refuses: reported, not hung on
-        conn.send(("error", None, None, type(e).__name__, str(e), traceback.format_exc()))
+        conn.send(_error_reply(e))
         return
     while True:
         try:
@@ -246,21 +277,33 @@ def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str
         if command == "close":
             conn.send(("ok", None))
             return
-        try:
-            if command == "step":
-                result = shard.step()
-            elif command == "reset":
-                result = shard.reset(arg)
-            elif command == "records":
-                result = shard.records()
-            else:
-                raise ValueError(f"unknown command {command!r}")
-            conn.send(("ok", result))
-        except _GameFailure as f:
-            conn.send(("error", f.game, f.action, type(f.error).__name__, str(f.error),
-                       "".join(traceback.format_exception(f.error))))
-        except Exception as e:
-            conn.send(("error", None, None, type(e).__name__, str(e), traceback.format_exc()))
+        conn.send(_serve(shard, command, arg))
+
+
+def _serve(shard: _Shard, command: str, arg: Any) -> tuple:
+    """Run one command on a shard (in a worker or a Ray actor): ``("ok", result)``, or
+    ``("error", game, action, type name, message, traceback)`` for :func:`_failure`, so that an
+    error travels as plain data and the caller raises it once every shard has answered."""
+    try:
+        if command == "step":
+            return ("ok", shard.step(arg))
+        if command == "reset":
+            return ("ok", shard.reset(arg))
+        if command == "records":
+            return ("ok", shard.records())
+        raise ValueError(f"unknown command {command!r}")
+    except _GameFailure as f:
+        return _error_reply(f.error, f.game, f.action)
+    except Exception as e:
+        return _error_reply(e)
+
+
+def _error_reply(error: BaseException, game: int | None = None,
+                 action: int | None = None) -> tuple:
+    """An error as a shard's reply: plain data (the traceback as text), since the exception
+    itself may not survive the trip to the main process."""
+    return ("error", game, action, type(error).__name__, str(error),
+            "".join(traceback.format_exception(error)))
 
 
 def _failure(game: int | None, action: int | None, kind: str, message: str,
@@ -274,21 +317,25 @@ def _failure(game: int | None, action: int | None, kind: str, message: str,
     return VectorGamesError(f"{where}{kind}: {message}{worker}")
 
 
-class VectorGames:
-    """``num_games`` games of ``num_players`` stepped in lockstep (see the module docstring).
+_Games = TypeVar("_Games", bound="_LockstepGames")
 
-    :param seeds: an integer (game ``g`` starts with ``seeds + g``), one integer per game, or
-        None (fresh entropy); later games of each slot follow ``first + k * num_games``.
-    :param num_workers: 0 steps every game in this process; ``k > 0`` splits them over ``k``
-        worker processes (at most one per game).
-    :param start_method: the multiprocessing start method of the workers.
-    :param env_options: any option of :class:`got_env.raw_env` (``max_rounds``, ``reward``,
-        ``max_steps``, ...), the same for every game; checked here, before a worker starts.
-    """
 
-    def __init__(self, num_games: int, num_players: int = 6,
-                 seeds: int | Sequence[int] | None = None, num_workers: int = 0,
-                 start_method: str = "spawn", **env_options: Any):
+class _LockstepGames:
+    """What every backend of the batched API shares: the checked options and sizes, the seed
+    streams, the action check, the error protocol and the batch built from ``_buffers`` (the main
+    process's copy of every game's rows). A backend builds its shards and implements
+    ``_reset_games``, ``_step_games``, ``_records``, ``_closed`` and ``close``; one mechanism, so
+    that the backends cannot drift apart (their batches are compared in the tests)."""
+
+    _buffers: _Buffers
+    #: What steps the shards, for messages.
+    _WORKERS = "worker processes"
+    #: ``(first, end)`` of each shard's games, in shard order (contiguous, ``end`` exclusive).
+    _ranges: list[tuple[int, int]]
+
+    def __init__(self, num_games: int, num_players: int,
+                 seeds: int | Sequence[int] | None, num_workers: int,
+                 env_options: dict[str, Any]):
         if isinstance(num_games, bool) or not isinstance(num_games, int) or num_games < 1:
             raise ValueError(f"num_games must be a positive integer, got {num_games!r}")
         if isinstance(num_workers, bool) or not isinstance(num_workers, int) or num_workers < 0:
@@ -307,32 +354,17 @@ class VectorGames:
         self._broken = False
         self._infos: list[dict] = [{} for _ in range(num_games)]
         self.num_workers = min(num_workers, num_games)
-        self._conns: list[Any] = []
-        self._procs: list[Any] = []
-        self._shard: _Shard | None = None
-        shape = (num_games, num_players, self.observation_size, self.action_size)
-        if self.num_workers == 0:
-            self._buffers = _Buffers(*shape)
-            self._shard = _Shard(0, num_games, num_games, self.options, self._buffers)
-            return
-        ctx = mp.get_context(start_method)
-        self._buffers = _Buffers(*shape, ctx=ctx)
-        bounds = np.linspace(0, num_games, self.num_workers + 1).round().astype(int)
-        self._ranges = [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
-        try:
-            for first, end in self._ranges:
-                parent, child = ctx.Pipe()
-                proc = ctx.Process(target=_worker, daemon=True, name=f"got_env-vector-{first}",
-                                   args=(child, first, end - first, num_games, self.options,
-                                         self._buffers))
-                proc.start()
-                child.close()
-                self._conns.append(parent)
-                self._procs.append(proc)
-            self._gather()  # every worker built its games (or reported why not)
-        except BaseException:
-            self.close()
-            raise
+
+    @property
+    def _shape(self) -> tuple[int, int, int, int]:
+        """The ``_Buffers`` shape of the whole batch."""
+        return (self.num_games, self.num_players, self.observation_size, self.action_size)
+
+    @staticmethod
+    def _split(num_games: int, shards: int) -> list[tuple[int, int]]:
+        """``shards`` contiguous ranges of games as equal as can be (``end`` exclusive)."""
+        bounds = np.linspace(0, num_games, shards + 1).round().astype(int)
+        return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
 
     # -- API ------------------------------------------------------------------------------------
     def reset(self, seeds: int | Sequence[int] | None = None) -> Batch:
@@ -348,12 +380,7 @@ class VectorGames:
                 first = [base + g for g in range(self.num_games)]
         else:
             first = None
-        if self._shard is not None:
-            infos = self._shard.reset(first)
-        else:
-            parts = self._run("reset", [None if first is None else first[a:b]
-                                        for a, b in self._ranges])
-            infos = [i for part in parts for i in part]
+        infos = self._reset_games(first)
         self._started, self._broken = True, False
         self._infos = infos
         return self._batch(infos, [None] * self.num_games)
@@ -368,31 +395,12 @@ class VectorGames:
     def records(self) -> list[GameRecord]:
         """The record of every game now in progress (slot order)."""
         self._check_ready()
-        if self._shard is not None:
-            return self._shard.records()
-        return [r for part in self._run("records", [None] * self.num_workers) for r in part]
+        return self._records()
 
     def close(self) -> None:
-        """Stop the worker processes (idempotent)."""
-        for conn in self._conns:
-            try:
-                conn.send(("close", None))
-            except (OSError, ValueError):
-                pass
-        for conn, proc in zip(self._conns, self._procs, strict=True):
-            try:
-                if conn.poll(5):
-                    conn.recv()
-            except (OSError, EOFError, ValueError):
-                pass
-            proc.join(timeout=5)
-            if proc.is_alive():
-                proc.terminate()
-                proc.join(timeout=5)
-            conn.close()
-        self._conns, self._procs = [], []
+        raise NotImplementedError
 
-    def __enter__(self) -> VectorGames:
+    def __enter__(self: _Games) -> _Games:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -401,8 +409,25 @@ class VectorGames:
     def __del__(self) -> None:
         try:
             self.close()
-        except Exception:  # interpreter shutdown: nothing left to stop cleanly
+        except Exception:  # interpreter shutdown, or a constructor that failed half-way
             pass
+
+    # -- a backend's part -----------------------------------------------------------------------
+    def _reset_games(self, first: list[int] | None) -> list[dict]:
+        """Reset every game (``first``: new first seeds, or None: each slot's next seed), write
+        the rows into ``_buffers``; the acting houses' infos."""
+        raise NotImplementedError
+
+    def _step_games(self) -> tuple[list[dict], list[Finished | None]]:
+        """Step every game with ``_buffers.actions``, write the rows into ``_buffers``; the
+        acting houses' infos and the finished games."""
+        raise NotImplementedError
+
+    def _records(self) -> list[GameRecord]:
+        raise NotImplementedError
+
+    def _closed(self) -> bool:
+        raise NotImplementedError
 
     # -- internals ------------------------------------------------------------------------------
     def _first_seeds(self, seeds: int | Sequence[int]) -> list[int]:
@@ -416,13 +441,17 @@ class VectorGames:
                              f"game), got {seeds!r}")
         return [int(s) for s in seeds]
 
+    def _shard_seeds(self, first: list[int] | None) -> list[list[int] | None]:
+        """Each shard's part of the first seeds (or None for every shard)."""
+        return [None if first is None else first[a:b] for a, b in self._ranges]
+
     def _check_ready(self) -> None:
         if not self._started:
             raise RuntimeError("call reset() before step()")
         if self._broken:
             raise RuntimeError("a game failed during the last step; call reset() to go on")
-        if self._shard is None and not self._conns:
-            raise RuntimeError("the worker processes are closed")
+        if self._closed():
+            raise RuntimeError(f"the {self._WORKERS} are closed")
 
     def _checked(self, actions: Sequence[int] | np.ndarray) -> np.ndarray:
         """The actions as int64[G], or IllegalActionError naming the first bad game: integers
@@ -455,19 +484,118 @@ class VectorGames:
 
     def _step_unchecked(self) -> Batch:
         """Step every game with the actions already in the buffer (checked by ``step``)."""
-        if self._shard is not None:
-            try:
-                infos, finished = self._shard.step()
-            except _GameFailure as f:
-                self._broken = True
-                raise _failure(f.game, f.action, type(f.error).__name__, str(f.error),
-                               "".join(traceback.format_exception(f.error))) from f.error
-        else:
-            parts = self._run("step", [None] * self.num_workers)
-            infos = [i for part in parts for i in part[0]]
-            finished = [f for part in parts for f in part[1]]
+        infos, finished = self._step_games()
         self._infos = infos
         return self._batch(infos, finished)
+
+    def _collect(self, replies: list[tuple]) -> list:
+        """The results of one reply per shard (:func:`_serve`'s form); the first error is raised
+        once all are in (so that every shard has answered and stays in step), and marks the
+        batch broken until the next reset."""
+        results, error = [], None
+        for reply in replies:
+            if reply[0] == "ok":
+                results.append(reply[1])
+            else:
+                self._broken = True
+                error = error or _failure(*reply[1:])
+        if error is not None:
+            raise error
+        return results
+
+    def _batch(self, infos: list[dict], finished: list[Finished | None]) -> Batch:
+        b = self._buffers
+        return Batch(agent=b.agent.copy(), obs=b.obs.copy(), mask=b.mask.copy(),
+                     rewards=b.rewards.copy(), done=b.done.copy(), truncated=b.truncated.copy(),
+                     infos=list(infos), finished=list(finished))
+
+
+class VectorGames(_LockstepGames):
+    """``num_games`` games of ``num_players`` stepped in lockstep (see the module docstring).
+
+    :param seeds: an integer (game ``g`` starts with ``seeds + g``), one integer per game, or
+        None (fresh entropy); later games of each slot follow ``first + k * num_games``.
+    :param num_workers: 0 steps every game in this process; ``k > 0`` splits them over ``k``
+        worker processes (at most one per game).
+    :param start_method: the multiprocessing start method of the workers.
+    :param env_options: any option of :class:`got_env.raw_env` (``max_rounds``, ``reward``,
+        ``max_steps``, ...), the same for every game; checked here, before a worker starts.
+    """
+
+    def __init__(self, num_games: int, num_players: int = 6,
+                 seeds: int | Sequence[int] | None = None, num_workers: int = 0,
+                 start_method: str = "spawn", **env_options: Any):
+        self._conns: list[Any] = []
+        self._procs: list[Any] = []
+        self._shard: _Shard | None = None
+        super().__init__(num_games, num_players, seeds, num_workers, env_options)
+        if self.num_workers == 0:
+            self._buffers = _Buffers(*self._shape)
+            self._ranges = [(0, num_games)]
+            self._shard = _Shard(0, num_games, num_games, self.options, self._buffers)
+            return
+        ctx = mp.get_context(start_method)
+        self._buffers = _Buffers(*self._shape, ctx=ctx)
+        self._ranges = self._split(num_games, self.num_workers)
+        try:
+            for first, end in self._ranges:
+                parent, child = ctx.Pipe()
+                proc = ctx.Process(target=_worker, daemon=True, name=f"got_env-vector-{first}",
+                                   args=(child, first, end - first, num_games, self.options,
+                                         self._buffers))
+                proc.start()
+                child.close()
+                self._conns.append(parent)
+                self._procs.append(proc)
+            self._gather()  # every worker built its games (or reported why not)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Stop the worker processes (idempotent)."""
+        for conn in self._conns:
+            try:
+                conn.send(("close", None))
+            except (OSError, ValueError):
+                pass
+        for conn, proc in zip(self._conns, self._procs, strict=True):
+            try:
+                if conn.poll(5):
+                    conn.recv()
+            except (OSError, EOFError, ValueError):
+                pass
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(timeout=5)
+            conn.close()
+        self._conns, self._procs = [], []
+
+    # -- the backend's part ---------------------------------------------------------------------
+    def _reset_games(self, first: list[int] | None) -> list[dict]:
+        if self._shard is not None:
+            return self._shard.reset(first)
+        parts = self._run("reset", self._shard_seeds(first))
+        return [i for part in parts for i in part]
+
+    def _step_games(self) -> tuple[list[dict], list[Finished | None]]:
+        if self._shard is not None:
+            try:
+                return self._shard.step()
+            except _GameFailure as f:
+                self._broken = True
+                raise _failure(*_error_reply(f.error, f.game, f.action)[1:]) from f.error
+        parts = self._run("step", [None] * self.num_workers)
+        return ([i for part in parts for i in part[0]], [f for part in parts for f in part[1]])
+
+    def _records(self) -> list[GameRecord]:
+        if self._shard is not None:
+            return self._shard.records()
+        return [r for part in self._run("records", [None] * self.num_workers) for r in part]
+
+    def _closed(self) -> bool:
+        return self._shard is None and not self._conns
 
     def _run(self, command: str, args: list) -> list:
         """Send ``command`` to every worker (``args[k]`` to worker k) at once, so that they
@@ -477,31 +605,33 @@ class VectorGames:
         return self._gather()
 
     def _gather(self) -> list:
-        """One reply from every worker; the first error is raised once all are in, so that the
-        pipes stay in step."""
-        replies, error = [], None
+        """One reply from every worker, then :meth:`_collect`'s results (or its error)."""
+        replies = []
         for k, conn in enumerate(self._conns):
             try:
-                reply = conn.recv()
+                replies.append(conn.recv())
             except (EOFError, OSError):
                 first, end = self._ranges[k]
                 self._procs[k].join(timeout=1)
-                reply = ("error", None, None, "WorkerDied",
-                         f"worker {k} (games {first}..{end - 1}) died (exit code "
-                         f"{self._procs[k].exitcode}; with the 'spawn' start method the main "
-                         f"module must be importable and keep its work under "
-                         f"if __name__ == '__main__')", "")
-            if reply[0] == "ok":
-                replies.append(reply[1])
-            else:
-                self._broken = True
-                error = error or _failure(*reply[1:])
-        if error is not None:
-            raise error
-        return replies
+                replies.append(
+                    ("error", None, None, "WorkerDied",
+                     f"worker {k} (games {first}..{end - 1}) died (exit code "
+                     f"{self._procs[k].exitcode}; with the 'spawn' start method the main "
+                     f"module must be importable and keep its work under "
+                     f"if __name__ == '__main__')", ""))
+        return self._collect(replies)
 
-    def _batch(self, infos: list[dict], finished: list[Finished | None]) -> Batch:
-        b = self._buffers
-        return Batch(agent=b.agent.copy(), obs=b.obs.copy(), mask=b.mask.copy(),
-                     rewards=b.rewards.copy(), done=b.done.copy(), truncated=b.truncated.copy(),
-                     infos=list(infos), finished=list(finished))
+
+def make_vector_games(backend: str = "local", **kwargs: Any) -> VectorGames | RayVectorGames:
+    """The batched games of ``backend``: ``"local"`` (:class:`VectorGames`: this process or
+    worker processes) or ``"ray"`` (:class:`got_env.vector_ray.RayVectorGames`: Ray actors);
+    ``kwargs`` go to its constructor (``num_games``, ``num_players``, ``seeds``, ``num_workers``,
+    env options, and ``ray_address`` for Ray). Both give the same batches for the same seeds and
+    actions, so a trainer's config can switch between them without changing its results."""
+    if backend == "local":
+        return VectorGames(**kwargs)
+    if backend == "ray":
+        from .vector_ray import RayVectorGames
+
+        return RayVectorGames(**kwargs)
+    raise ValueError(f"backend must be one of {list(BACKENDS)}, got {backend!r}")

@@ -1,0 +1,199 @@
+"""Batched self-play on Ray actors: :class:`RayVectorGames`, the API of
+:class:`got_env.vector.VectorGames` with each shard of games stepped by a Ray actor, so that the
+games of one batch can spread over the cores of a Ray cluster instead of one machine's worker
+processes (docs/vector.md, "Ray backend").
+
+    from got_env.vector_ray import RayVectorGames
+    with RayVectorGames(256, num_players=6, seeds=0, num_workers=8, max_rounds=10) as games:
+        batch = games.reset()
+        batch = games.step(policy(batch.obs, batch.mask))
+
+It is the same mechanism, not a copy: every actor holds a :class:`got_env.vector._Shard` (the
+games, their seed streams and auto-reset), the main process checks the actions against the masks
+before any game moves and builds the :class:`~got_env.vector.Batch` as ``VectorGames`` does, and
+errors come back in the workers' form (an illegal action stays an ``IllegalActionError``, anything
+else is a ``VectorGamesError`` with the actor's traceback). So the same seeds and actions give the
+same batches as ``VectorGames`` with any number of workers (``tests/test_vector_ray.py``).
+
+What differs is the transport: an actor shares no memory with the main process, so it keeps its
+own buffers for its games only and returns their rows (observations, masks, acting houses,
+rewards, done, truncated) with the infos and finished games from every call; the main process
+writes them into its copy of the whole batch. Every call goes to all actors at once and is
+gathered in shard order.
+
+``ray`` is imported only when a ``RayVectorGames`` is built (it is the optional ``ray`` extra:
+``pip install -e '.[ray]'``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from .env import GameRecord
+from .vector import Finished, _Buffers, _error_reply, _LockstepGames, _serve, _Shard
+
+__all__ = ["RayVectorGames", "import_ray", "init_ray"]
+
+RAY_MISSING = ("Ray is not installed; the Ray backend needs the 'ray' extra: "
+               "pip install -e '.[ray]'")
+
+
+def import_ray() -> Any:
+    """The ``ray`` module, or an ImportError saying which extra to install: Ray is optional,
+    so every use of it goes through here rather than a module-level import."""
+    try:
+        import ray
+    except ImportError as e:
+        raise ImportError(RAY_MISSING) from e
+    return ray
+
+
+def init_ray(address: str | None = None) -> Any:
+    """``ray``, connected: the running connection if this process already has one (whoever
+    called ``ray.init`` owns its settings), else ``ray.init(address)``: with None a new local
+    instance (or the cluster ``RAY_ADDRESS`` names, as ray itself decides), with an address
+    that cluster. No dashboard and no worker output on this terminal: a trainer's or a
+    tournament's progress is what it prints."""
+    ray = import_ray()
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    return ray
+
+
+class _ShardActor:
+    """One shard of a batch inside a Ray actor: a :class:`_Shard` on the actor's own buffers
+    (``count`` rows). Every call answers in :func:`got_env.vector._serve`'s form; ``reset`` and
+    ``step`` add the rows they wrote, since the main process cannot see the actor's memory."""
+
+    def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
+                 shape: tuple[int, int, int]):
+        self._error: tuple | None = None
+        try:
+            self._buffers = _Buffers(count, *shape)
+            self._shard = _Shard(first, count, num_games, options, self._buffers, row=0)
+        except Exception as e:  # reported by ready(), in the workers' form, not as a dead actor
+            self._error = _error_reply(e)
+
+    def ready(self) -> tuple:
+        """``("ok", None)`` once the games are built, else why they could not be."""
+        return self._error or ("ok", None)
+
+    def call(self, command: str, arg: Any) -> tuple:
+        if self._error is not None:
+            return self._error
+        reply = _serve(self._shard, command, arg)
+        if reply[0] == "ok" and command in ("reset", "step"):
+            return ("ok", (reply[1], self._buffers.rows()))
+        return reply
+
+
+@functools.cache
+def _actor_class(ray: Any) -> Any:
+    """The Ray actor class of :class:`_ShardActor`, made once per process (each ``ray.remote``
+    of a class would export it to the cluster again). Default resources: an actor takes one
+    CPU to be placed and none while it lives, so more actors than CPUs still all start."""
+    return ray.remote(_ShardActor)
+
+
+def _own_arrays(finished: Finished) -> Finished:
+    """``finished`` with its arrays copied: Ray hands back read-only views of its object store,
+    which would both differ from the local backend's writable arrays and pin that memory for as
+    long as the learner keeps the game."""
+    return dataclasses.replace(finished, obs=finished.obs.copy(),
+                               rewards=finished.rewards.copy())
+
+
+class RayVectorGames(_LockstepGames):
+    """``num_games`` games of ``num_players`` stepped in lockstep by Ray actors; the API and the
+    results of :class:`got_env.vector.VectorGames` (see its module docstring for the batches,
+    seeds and errors).
+
+    :param seeds: as for ``VectorGames``: an integer, one integer per game, or None.
+    :param num_workers: the number of actors, each stepping a contiguous shard of the games;
+        0 (the default): one per CPU that Ray reports for the cluster
+        (``ray.cluster_resources()["CPU"]``); at most one per game either way.
+    :param ray_address: the cluster to connect to when this process is not connected to Ray
+        yet; None starts a local instance (Ray's own default CPUs). An existing connection is
+        used as it is, and :meth:`close` never shuts Ray down: whoever started it owns it.
+    :param env_options: any option of :class:`got_env.raw_env`, the same for every game;
+        checked here, before Ray is started or any actor is.
+    """
+
+    _WORKERS = "Ray actors"
+
+    def __init__(self, num_games: int, num_players: int = 6,
+                 seeds: int | Sequence[int] | None = None, num_workers: int = 0,
+                 ray_address: str | None = None, **env_options: Any):
+        self._actors: list[Any] = []
+        ray = import_ray()  # first: without ray nothing else is worth checking
+        super().__init__(num_games, num_players, seeds, num_workers, env_options)
+        self._ray = init_ray(ray_address)
+        if self.num_workers == 0:
+            cpus = int(ray.cluster_resources().get("CPU", 1))
+            self.num_workers = max(1, min(cpus, num_games))
+        self._buffers = _Buffers(*self._shape)  # the main process's copy of every game's rows
+        self._ranges = self._split(num_games, self.num_workers)
+        actor = _actor_class(ray)
+        try:
+            self._actors = [actor.remote(first, end - first, num_games, self.options,
+                                         self._shape[1:])
+                            for first, end in self._ranges]
+            self._gather([a.ready.remote() for a in self._actors])
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Kill the actors (idempotent). Ray itself keeps running."""
+        actors, self._actors = self._actors, []
+        for actor in actors:
+            try:
+                self._ray.kill(actor)
+            except Exception:  # already dead, or Ray shut down by its owner: nothing to stop
+                pass
+
+    # -- the backend's part ---------------------------------------------------------------------
+    def _reset_games(self, first: list[int] | None) -> list[dict]:
+        parts = self._rows(self._run("reset", self._shard_seeds(first)))
+        return [i for part in parts for i in part]
+
+    def _step_games(self) -> tuple[list[dict], list[Finished | None]]:
+        actions = self._buffers.actions
+        parts = self._rows(self._run("step", [actions[a:b].copy() for a, b in self._ranges]))
+        return ([i for part in parts for i in part[0]],
+                [f and _own_arrays(f) for part in parts for f in part[1]])
+
+    def _records(self) -> list[GameRecord]:
+        return [r for part in self._run("records", [None] * len(self._actors)) for r in part]
+
+    def _closed(self) -> bool:
+        return not self._actors
+
+    def _run(self, command: str, args: list) -> list:
+        """``command`` to every actor at once (``args[k]`` to actor k), so that they work in
+        parallel; their results in shard order."""
+        return self._gather([actor.call.remote(command, arg)
+                             for actor, arg in zip(self._actors, args, strict=True)])
+
+    def _rows(self, parts: list[tuple[Any, dict]]) -> list[Any]:
+        """Write each shard's returned rows into the batch's buffers; the results without them."""
+        for (first, _), (_, rows) in zip(self._ranges, parts, strict=True):
+            self._buffers.put_rows(first, rows)
+        return [result for result, _ in parts]
+
+    def _gather(self, refs: list[Any]) -> list:
+        """Every actor's reply (waiting for all, in order), then :meth:`_collect`'s results; an
+        actor that died (or a call Ray could not deliver) is reported with its games."""
+        ray, replies = self._ray, []
+        for k, ref in enumerate(refs):
+            try:
+                replies.append(ray.get(ref))
+            except ray.exceptions.RayError as e:
+                first, end = self._ranges[k]
+                replies.append(("error", None, None, "WorkerDied",
+                                f"Ray actor {k} (games {first}..{end - 1}) failed: "
+                                f"{type(e).__name__}: {e}", ""))
+        return self._collect(replies)

@@ -1,0 +1,193 @@
+"""The Ray backend (got_env.vector_ray, the tournament's ``backend: ray``) against the local one it
+must equal: the same seeds and actions give the same batches, the same errors and the same
+tournament records. The tests that need Ray skip without the ``ray`` extra; the ones before them
+(the factory, the config check, the message when Ray is missing) run everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from experiments import tournament as T
+from got_env.engine import IllegalActionError
+from got_env.vector import VectorGames, make_vector_games
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = ROOT / "configs" / "tournament_tiny.yaml"
+NEEDS_RAY = "needs the 'ray' extra: pip install -e '.[ray]'"
+FIELDS = ("agent", "obs", "mask", "rewards", "done", "truncated")
+
+
+def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    return np.argmax(np.where(mask, rng.random(mask.shape), -1.0), axis=1)
+
+
+# -- without Ray -------------------------------------------------------------------------------
+def test_an_unknown_backend_names_the_choices() -> None:
+    with pytest.raises(ValueError, match=r"backend must be one of \['local', 'ray'\], got 'nope'"):
+        make_vector_games("nope", num_games=2, num_players=3)
+    with make_vector_games("local", num_games=2, num_players=3, max_rounds=1) as games:
+        assert type(games) is VectorGames and games.num_workers == 0
+    raw = {"env": {"num_players": 3, "max_rounds": 1}, "agents": {"a": "random"},
+           "lineups": [["a", "a", "a"]], "backend": "spark"}
+    with pytest.raises(T.ConfigError, match=r"backend must be one of \['local', 'ray'\]"):
+        T.parse_config(raw)
+
+
+def test_without_ray_the_error_says_which_extra_to_install(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails as if not installed
+    from got_env.vector_ray import RayVectorGames
+
+    extra = re.escape("pip install -e '.[ray]'")
+    with pytest.raises(ImportError, match=extra):
+        RayVectorGames(2, 3, max_rounds=1)
+    with pytest.raises(ImportError, match=extra):
+        make_vector_games("ray", num_games=2, num_players=3)
+    with pytest.raises(T.ConfigError, match="backend: ray: .*" + extra):
+        T.load_config(TINY, backend="ray")
+
+
+def test_cli_takes_the_backend(capsys) -> None:
+    with pytest.raises(SystemExit):
+        T.main(["--help"])
+    assert "--backend {local,ray}" in capsys.readouterr().out
+
+
+# -- with Ray ----------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def ray():
+    """One small local Ray for the module (2 CPUs, as the machines that run the tests have)."""
+    ray = pytest.importorskip("ray", reason=NEEDS_RAY)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_batches_equal_the_local_ones(ray) -> None:
+    """Same seeds and random masked actions: every batch of 2 actors equals the in-process one,
+    auto-resets, finished games' records and reset's seed streams included."""
+    from got_env.vector_ray import RayVectorGames
+
+    options = {"max_rounds": 2, "reward": "rank"}
+    with RayVectorGames(6, 3, seeds=11, num_workers=2, **options) as remote, \
+            VectorGames(6, 3, seeds=11, num_workers=0, **options) as local:
+        assert remote.num_workers == 2 and remote.possible_agents == local.possible_agents
+        assert (remote.observation_size, remote.action_size) == (local.observation_size,
+                                                                 local.action_size)
+        rng = np.random.default_rng(5)
+        a, b = remote.reset(), local.reset()
+        finished = 0
+        for step in range(100):
+            for name in FIELDS:
+                np.testing.assert_array_equal(getattr(a, name), getattr(b, name),
+                                              err_msg=f"{name} at step {step}")
+            assert a.infos == b.infos, step
+            assert [f and (f.game, f.record, f.infos, f.truncated) for f in a.finished] == \
+                [f and (f.game, f.record, f.infos, f.truncated) for f in b.finished], step
+            for fa, fb in zip(a.finished, b.finished, strict=True):
+                if fa is not None:
+                    np.testing.assert_array_equal(fa.obs, fb.obs)
+                    np.testing.assert_array_equal(fa.rewards, fb.rewards)
+                    assert fa.obs.flags.writeable and fa.rewards.flags.writeable  # as local
+                    finished += 1
+            actions = random_actions(a.mask, rng)
+            a, b = remote.step(actions), local.step(actions)
+        assert finished >= 6  # auto-reset was exercised
+        assert remote.records() == local.records()
+        a, b = remote.reset(), local.reset()  # each slot's next seed, in both
+        assert [r.seed for r in remote.records()] == [r.seed for r in local.records()]
+        np.testing.assert_array_equal(a.obs, b.obs)
+
+
+def test_an_illegal_action_names_the_game_and_moves_no_game(ray) -> None:
+    from got_env.vector_ray import RayVectorGames
+
+    with RayVectorGames(3, 3, seeds=0, num_workers=2, max_rounds=1) as games:
+        batch = games.reset()
+        actions = np.argmax(batch.mask, axis=1)
+        bad = actions.copy()
+        bad[1] = int(np.flatnonzero(batch.mask[1] == 0)[0])
+        with pytest.raises(IllegalActionError, match=rf"game 1: action {bad[1]} .*not legal"):
+            games.step(bad)
+        with pytest.raises(IllegalActionError, match="game 2: action 1725 .*outside"):
+            games.step(np.array([*actions[:2], 1725]))
+        assert all(r.actions == [] for r in games.records())  # nothing moved
+        # Past the main process's check (as a bug in a game would be): the actor's game raises
+        # and the error comes back naming the game; the batch then wants a reset.
+        games._buffers.actions[:] = bad
+        with pytest.raises(IllegalActionError, match=rf"game 1: action {bad[1]}"):
+            games._step_unchecked()
+        with pytest.raises(RuntimeError, match="reset"):
+            games.step(actions)
+        batch = games.reset(seeds=0)
+        games.step(np.argmax(batch.mask, axis=1))
+        assert [len(r.actions) for r in games.records()] == [1, 1, 1]
+
+
+def test_one_actor_per_cpu_and_close_kills_them(ray) -> None:
+    from got_env.vector_ray import RayVectorGames
+
+    games = RayVectorGames(6, 3, max_rounds=1)  # num_workers=0: the fixture's 2 CPUs
+    assert games.num_workers == 2 and len(games._actors) == 2
+    actor = games._actors[0]
+    with games:
+        games.reset(seeds=1)
+    with pytest.raises(ray.exceptions.RayActorError):
+        ray.get(actor.ready.remote(), timeout=60)
+    with pytest.raises(RuntimeError, match="Ray actors are closed"):
+        games.step([0] * 6)
+    games.close()  # idempotent
+    assert ray.is_initialized()  # close leaves Ray to its owner
+    with RayVectorGames(1, 3, num_workers=0, max_rounds=1) as one:
+        assert one.num_workers == 1  # at most one actor per game
+
+
+def test_the_tournament_on_ray_gives_the_local_records(ray, tmp_path) -> None:
+    """The tiny config on Ray tasks and in this process: the same games (bar their timing) and
+    the same results; config.json records the backend."""
+    reports = {}
+    for backend, workers in (("local", 1), ("ray", 2)):
+        cfg = T.load_config(TINY, out=tmp_path / backend, backend=backend, workers=workers)
+        assert cfg.backend == backend
+        reports[backend] = T.run_tournament(cfg, progress=False, log=lambda _msg: None)
+    local, remote = reports["local"], reports["ray"]
+    assert remote.played == remote.planned == 4
+
+    def games(report: T.RunReport) -> list[dict]:
+        recs = [json.loads(line) for line in (report.run_dir / T.GAMES_FILE).read_text()
+                .splitlines()]
+        return sorted(({k: v for k, v in r.items() if k != "seconds"} for r in recs),
+                      key=lambda r: (r["lineup_index"], r["game"]))
+
+    assert games(remote) == games(local)
+    assert remote.results == local.results
+    assert json.loads((remote.run_dir / "config.json").read_text())["backend"] == "ray"
+
+
+
+BROKEN = '''
+class BrokenAgent:
+    def __init__(self, seed=None):
+        pass
+
+    def act(self, observation, action_mask, info):
+        raise RuntimeError("boom")
+'''
+
+
+def test_a_failing_game_on_ray_names_itself(ray, tmp_path) -> None:
+    """A game that raises inside its Ray task stops the run with GameFailed naming the game
+    (the agent comes from a file, which every Ray worker can load by its path)."""
+    (tmp_path / "broken.py").write_text(BROKEN)
+    raw = {"env": {"num_players": 3, "max_rounds": 1},
+           "agents": {"a": "random", "b": f"{tmp_path / 'broken.py'}:BrokenAgent"},
+           "lineups": [["a", "b", "b"]], "games": 3, "backend": "ray", "workers": 1}
+    cfg = T.parse_config(raw, out=tmp_path)
+    with pytest.raises(T.GameFailed, match=r"game 0 of line-up 0 .*seed \d+.*boom"):
+        T.run_tournament(cfg, progress=False, log=lambda _msg: None)
