@@ -4,7 +4,7 @@ Every agent implements :class:`agents.base.Agent`. ``experiments.play``, the tou
 and Python code build agents from a *spec* (:class:`AgentSpec`, docs/agents.md), so that a
 researcher's own agent or a trained checkpoint enters a game without editing this package:
 
-- a registry name: ``"random"``, ``"heuristic"``, ``"ismcts"`` (:data:`REGISTRY`);
+- a registry name: ``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ppo"`` (:data:`REGISTRY`);
 - ``"module:Class"`` (any importable module) or ``"path/to/file.py:Class"``;
 - a mapping ``{"name": <one of those>, "kwargs": {...}, "checkpoint": "path/to/file.pt"}``, every
   key but ``name`` optional; the older flat style ``{"name": ..., <kwarg>: <value>, ...}`` (or
@@ -36,12 +36,23 @@ from .heuristic import HeuristicAgent
 from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
+
 #: The built-in agents by the short names configs use. Read at every lookup, so that an entry
 #: added at run time (a test's monkeypatch, a later package's registration) is found.
+def ppo_agent(checkpoint: str | None = None, greedy: bool = False,
+              seed: int | None = None) -> Any:
+    """:class:`agents.ppo.PPOAgent` (the shipped checkpoint unless one is given), imported
+    only when asked for, so that the other agents do not pay for importing torch."""
+    from .ppo import PPOAgent
+
+    return PPOAgent(checkpoint=checkpoint, greedy=greedy, seed=seed)
+
+
 REGISTRY: dict[str, Callable[..., Any]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": ISMCTSAgent,  # takes env= (given by the script that seats it)
+    "ppo": ppo_agent,       # the shipped checkpoint, or {name: ppo, checkpoint: path.pt}
 }
 
 #: Constructor arguments the script that seats an agent fills in, never a spec: the game's env,

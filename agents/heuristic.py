@@ -282,9 +282,22 @@ class HeuristicAgent:
     def __init__(self, seed: int | None = None, ruleset: str = "2e"):
         """``seed`` is accepted like every agent's, but the rules are deterministic."""
         del seed
-        self.t = _tables(ruleset)
-        self.handlers = {kind: getattr(self, name) for kind, name in self.HANDLERS.items()}
+        self.ruleset = ruleset
+        self._bind()
         self.reset()
+
+    def _bind(self) -> None:
+        self.t = _tables(self.ruleset)
+        self.handlers = {kind: getattr(self, name) for kind, name in self.HANDLERS.items()}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Its memory of the game only: the ruleset's tables are rebuilt (shared) on load, so
+        that a trainer checkpoint holding many heuristic seats stays small."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("t", "handlers")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     def reset(self) -> None:
         """Forget the memory of the previous game."""

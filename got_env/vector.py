@@ -231,6 +231,24 @@ class _Shard:
     def records(self) -> list[GameRecord]:
         return [env.record for env in self.envs]
 
+    def state(self) -> dict[str, list]:
+        """What :meth:`restore` needs to carry on exactly: each game's record (options, seed,
+        actions) and its place in its seed stream."""
+        return {"first_seeds": list(self.first_seeds), "episodes": list(self.episodes),
+                "records": self.records()}
+
+    def restore(self, state: dict[str, list]) -> list[dict]:
+        """Replay every game of a :meth:`state` (a record that does not replay raises
+        :class:`~got_env.RecordError`) and write its rows, as after the step it was taken at
+        (rewards and ends of that step are not kept: a state is taken between steps)."""
+        envs = [record.replay() for record in state["records"]]
+        self.envs = envs
+        self.first_seeds, self.episodes = list(state["first_seeds"]), list(state["episodes"])
+        self.rewards[:] = 0
+        self.done[:] = False
+        self.truncated[:] = False
+        return [self._write(i, env) for i, env in enumerate(envs)]
+
     def _seed(self, i: int) -> int:
         return self.first_seeds[i] + self.episodes[i] * self.num_games
 
@@ -291,6 +309,10 @@ def _serve(shard: _Shard, command: str, arg: Any) -> tuple:
             return ("ok", shard.reset(arg))
         if command == "records":
             return ("ok", shard.records())
+        if command == "state":
+            return ("ok", shard.state())
+        if command == "restore":
+            return ("ok", shard.restore(arg))
         raise ValueError(f"unknown command {command!r}")
     except _GameFailure as f:
         return _error_reply(f.error, f.game, f.action)
@@ -397,6 +419,32 @@ class _LockstepGames:
         self._check_ready()
         return self._records()
 
+    def state(self) -> dict[str, Any]:
+        """Every game in progress as data (records and seed streams), for :meth:`restore`: a
+        trainer's checkpoint holds it, so that a resumed run plays on the very same games."""
+        self._check_ready()
+        parts = self._states()
+        return {"num_games": self.num_games, "options": dict(self.options),
+                **{k: [x for part in parts for x in part[k]]
+                   for k in ("first_seeds", "episodes", "records")}}
+
+    def restore(self, state: dict[str, Any]) -> Batch:
+        """Put every slot back where :meth:`state` found it (its game replayed from its record,
+        its seed stream where it was) and return the batch to continue from. The number of
+        games and the env options must be the ones of the state (any number of workers)."""
+        if not isinstance(state, dict) or state.get("num_games") != self.num_games \
+                or state.get("options") != self.options:
+            found = (state.get("num_games"), state.get("options")) if isinstance(
+                state, dict) else type(state).__name__
+            raise ValueError(f"a state of {self.num_games} games with options {self.options} "
+                             f"is needed to restore these games, got {found}")
+        parts = [{k: state[k][a:b] for k in ("first_seeds", "episodes", "records")}
+                 for a, b in self._ranges]
+        infos = self._restore_games(parts)
+        self._started, self._broken = True, False
+        self._infos = infos
+        return self._batch(infos, [None] * self.num_games)
+
     def close(self) -> None:
         raise NotImplementedError
 
@@ -424,6 +472,15 @@ class _LockstepGames:
         raise NotImplementedError
 
     def _records(self) -> list[GameRecord]:
+        raise NotImplementedError
+
+    def _states(self) -> list[dict[str, list]]:
+        """Each shard's :meth:`_Shard.state`, in shard order."""
+        raise NotImplementedError
+
+    def _restore_games(self, parts: list[dict[str, list]]) -> list[dict]:
+        """Each shard restored from its part (:meth:`_Shard.restore`), rows written into
+        ``_buffers``; the acting houses' infos."""
         raise NotImplementedError
 
     def _closed(self) -> bool:
@@ -593,6 +650,16 @@ class VectorGames(_LockstepGames):
         if self._shard is not None:
             return self._shard.records()
         return [r for part in self._run("records", [None] * self.num_workers) for r in part]
+
+    def _states(self) -> list[dict[str, list]]:
+        if self._shard is not None:
+            return [self._shard.state()]
+        return self._run("state", [None] * self.num_workers)
+
+    def _restore_games(self, parts: list[dict[str, list]]) -> list[dict]:
+        if self._shard is not None:
+            return self._shard.restore(parts[0])
+        return [i for part in self._run("restore", parts) for i in part]
 
     def _closed(self) -> bool:
         return self._shard is None and not self._conns

@@ -85,7 +85,7 @@ class _ShardActor:
         if self._error is not None:
             return self._error
         reply = _serve(self._shard, command, arg)
-        if reply[0] == "ok" and command in ("reset", "step"):
+        if reply[0] == "ok" and command in ("reset", "step", "restore"):
             return ("ok", (reply[1], self._buffers.rows()))
         return reply
 
@@ -168,6 +168,12 @@ class RayVectorGames(_LockstepGames):
 
     def _records(self) -> list[GameRecord]:
         return [r for part in self._run("records", [None] * len(self._actors)) for r in part]
+
+    def _states(self) -> list[dict[str, list]]:
+        return self._run("state", [None] * len(self._actors))
+
+    def _restore_games(self, parts: list[dict[str, list]]) -> list[dict]:
+        return [i for part in self._rows(self._run("restore", parts)) for i in part]
 
     def _closed(self) -> bool:
         return not self._actors

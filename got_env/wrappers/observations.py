@@ -87,6 +87,16 @@ class ObservationTransform:
         self.adjacency.flags.writeable = False
         self.space = self._space()
 
+    @property
+    def area_index(self) -> np.ndarray:
+        """int ``[A, k]``: the flat vector's index of each (area, column) of ``areas``."""
+        return self._area_index.copy()
+
+    @property
+    def global_index(self) -> np.ndarray:
+        """int ``[G]``: the flat vector's index of each entry of ``globals``."""
+        return self._global_index.copy()
+
     def _space(self) -> spaces.Space:
         high, size = self.high, self.encoder.size
         n = _num_actions(self.ruleset)

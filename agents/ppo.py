@@ -1,0 +1,291 @@
+"""The learned agent: a masked policy and value network, and :class:`PPOAgent`, which plays it.
+
+One network is shared by every house: the observation is already relative to the observer (the
+observer is house slot 0 in every piece), so a house's decision looks the same to the network
+whichever house it is. Illegal actions get probability exactly zero: their logits are replaced by
+:data:`MASKED_LOGIT` before the softmax, whose exponential is 0 in float32, so sampling can
+never pick one (``tests/test_ppo.py`` checks it as a property).
+
+Two architectures, chosen by ``network.kind`` in a training config:
+
+* ``"mlp"``: the whole (normalised) vector through a multilayer perceptron; the baseline.
+* ``"structured"``: the per-area columns of the vector (the ``"structured"`` observation of
+  :mod:`got_env.wrappers.observations`: units, control, orders, ... of each area) embedded by one
+  shared layer, then attention layers in which an area attends only to itself and its
+  neighbours on the board (a graph attention over the adjacency), pooled and joined with the
+  global features. It shares weights across areas, so it learns about "an area" once.
+
+A checkpoint (:func:`save_checkpoint`) holds the network's kind and sizes, its weights (the
+observation normaliser's running statistics are buffers of the network, so they travel with
+it), the ruleset, and whatever the trainer adds (its config, its figures). ``PPOAgent()`` with no
+argument plays the checkpoint shipped with the package (:data:`SHIPPED_CHECKPOINT`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from got_env.data import load_ruleset
+from got_env.encoding import codec_for, encoder_for
+
+__all__ = ["CHECKPOINT_FORMAT", "SHIPPED_CHECKPOINT", "CheckpointError", "MLPPolicy",
+           "MASKED_LOGIT", "ObsNormalizer", "PPOAgent", "StructuredPolicy", "build_network",
+           "load_checkpoint", "masked_logits", "save_checkpoint"]
+
+#: What a checkpoint file says it is, so that a file of another kind fails with a clear error.
+CHECKPOINT_FORMAT = "got_env-ppo-1"
+#: The trained checkpoint shipped with the package (configs/ppo_selfplay.yaml trained it).
+SHIPPED_CHECKPOINT = Path(__file__).with_name("checkpoints") / "ppo_selfplay.pt"
+#: The logit of an illegal action: exp(-1e9 - max) is exactly 0 in float32.
+MASKED_LOGIT = -1e9
+NETWORK_KINDS = ("mlp", "structured")
+
+
+class CheckpointError(ValueError):
+    """A checkpoint that cannot be played: not a file of this format, or not for this env."""
+
+
+def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """``logits`` with every action the mask forbids set to :data:`MASKED_LOGIT`."""
+    return torch.where(mask.bool(), logits, torch.full_like(logits, MASKED_LOGIT))
+
+
+class ObsNormalizer(nn.Module):
+    """Running mean and variance of the observations (Chan et al.'s parallel update), applied as
+    ``clip((x - mean) / sqrt(var + eps), -clip, clip)``. Its statistics are buffers, so they are
+    saved with the network; only the trainer calls :meth:`update`."""
+
+    def __init__(self, size: int, clip: float = 5.0, eps: float = 1e-8):
+        super().__init__()
+        self.clip, self.eps = clip, eps
+        self.register_buffer("mean", torch.zeros(size, dtype=torch.float64))
+        self.register_buffer("var", torch.ones(size, dtype=torch.float64))
+        self.register_buffer("count", torch.tensor(1e-4, dtype=torch.float64))
+
+    @torch.no_grad()
+    def update(self, batch: torch.Tensor) -> None:
+        x = batch.double()
+        n = x.shape[0]
+        if n == 0:
+            return
+        mean, var = x.mean(0), x.var(0, unbiased=False)
+        total = self.count + n
+        delta = mean - self.mean
+        self.mean += delta * n / total
+        self.var.copy_((self.var * self.count + var * n + delta**2 * self.count * n / total)
+                       / total)
+        self.count.copy_(total)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        z = (x - self.mean.float()) / torch.sqrt(self.var.float() + self.eps)
+        return z.clamp(-self.clip, self.clip)
+
+
+def _mlp(sizes: Sequence[int]) -> nn.Sequential:
+    layers: list[nn.Module] = []
+    for a, b in zip(sizes[:-1], sizes[1:], strict=True):
+        layers += [nn.Linear(a, b), nn.Tanh()]
+    return nn.Sequential(*layers)
+
+
+class _PolicyBase(nn.Module):
+    """What both architectures share: the normaliser, the two heads, masked evaluation."""
+
+    def __init__(self, obs_size: int, num_actions: int, trunk_out: int):
+        super().__init__()
+        self.obs_size, self.num_actions = obs_size, num_actions
+        self.normalizer = ObsNormalizer(obs_size)
+        self.policy_head = nn.Linear(trunk_out, num_actions)
+        self.value_head = nn.Linear(trunk_out, 1)
+        # Small initial logits: the first policy is close to uniform over the legal actions.
+        nn.init.orthogonal_(self.policy_head.weight, gain=0.01)
+        nn.init.zeros_(self.policy_head.bias)
+        nn.init.orthogonal_(self.value_head.weight, gain=1.0)
+        nn.init.zeros_(self.value_head.bias)
+
+    def features(self, z: torch.Tensor) -> torch.Tensor:
+        raise NotImplementedError
+
+    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """(masked logits ``[B, N]``, value ``[B]``) of a batch of raw observations."""
+        h = self.features(self.normalizer(obs))
+        return masked_logits(self.policy_head(h), mask), self.value_head(h).squeeze(-1)
+
+    def spec(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+class MLPPolicy(_PolicyBase):
+    """The vector through ``hidden`` tanh layers, then the policy and value heads."""
+
+    def __init__(self, obs_size: int, num_actions: int, hidden: Sequence[int] = (256, 256)):
+        hidden = [int(h) for h in hidden]
+        if not hidden or any(h < 1 for h in hidden):
+            raise ValueError(f"network.hidden must be a non-empty list of positive sizes, "
+                             f"got {hidden!r}")
+        super().__init__(obs_size, num_actions, hidden[-1])
+        self.hidden = hidden
+        self.trunk = _mlp([obs_size, *hidden])
+
+    def features(self, z: torch.Tensor) -> torch.Tensor:
+        return self.trunk(z)
+
+    def spec(self) -> dict[str, Any]:
+        return {"kind": "mlp", "hidden": list(self.hidden)}
+
+
+class StructuredPolicy(_PolicyBase):
+    """Areas embedded by one shared layer, ``layers`` rounds of attention restricted to each
+    area's neighbourhood (itself and the areas adjacent to it), mean- and max-pooled, joined
+    with the embedded global features, then ``hidden`` tanh layers."""
+
+    def __init__(self, obs_size: int, num_actions: int, *, area_index: np.ndarray,
+                 global_index: np.ndarray, adjacency: np.ndarray, embed: int = 64,
+                 heads: int = 4, layers: int = 2, hidden: Sequence[int] = (256,)):
+        hidden = [int(h) for h in hidden]
+        if embed % heads:
+            raise ValueError(f"network.embed ({embed}) must be a multiple of network.heads "
+                             f"({heads})")
+        super().__init__(obs_size, num_actions, hidden[-1] if hidden else 3 * embed)
+        self.embed_size, self.heads, self.num_layers, self.hidden = embed, heads, layers, hidden
+        self.register_buffer("area_index", torch.as_tensor(area_index, dtype=torch.long))
+        self.register_buffer("global_index", torch.as_tensor(global_index, dtype=torch.long))
+        num_areas, width = area_index.shape
+        # attention mask: True where attention is *not* allowed (PyTorch's convention)
+        near = torch.as_tensor(np.array(adjacency, dtype=bool)) | torch.eye(num_areas,
+                                                                        dtype=torch.bool)
+        self.register_buffer("blocked", ~near)
+        self.area_embed = nn.Linear(width, embed)
+        self.area_position = nn.Parameter(torch.zeros(num_areas, embed))
+        self.attention = nn.ModuleList(
+            nn.TransformerEncoderLayer(embed, heads, dim_feedforward=2 * embed, dropout=0.0,
+                                       batch_first=True) for _ in range(layers))
+        self.global_embed = nn.Sequential(nn.Linear(len(global_index), embed), nn.Tanh())
+        self.trunk = _mlp([3 * embed, *hidden]) if hidden else nn.Identity()
+
+    def features(self, z: torch.Tensor) -> torch.Tensor:
+        areas = torch.tanh(self.area_embed(z[:, self.area_index]) + self.area_position)
+        for layer in self.attention:
+            areas = layer(areas, src_mask=self.blocked)
+        pooled = torch.cat([areas.mean(1), areas.amax(1),
+                            self.global_embed(z[:, self.global_index])], dim=-1)
+        return self.trunk(pooled)
+
+    def spec(self) -> dict[str, Any]:
+        return {"kind": "structured", "embed": self.embed_size, "heads": self.heads,
+                "layers": self.num_layers, "hidden": list(self.hidden)}
+
+
+def build_network(spec: Mapping[str, Any], ruleset: str = "2e") -> _PolicyBase:
+    """The network a spec names (``{"kind": "mlp", "hidden": [...]}`` or ``{"kind":
+    "structured", "embed", "heads", "layers", "hidden"}``), sized for the ruleset's
+    observation and action space. Unknown keys are errors, so that a typo is not ignored."""
+    from got_env.wrappers.observations import ObservationTransform
+
+    spec = dict(spec)
+    kind = spec.pop("kind", "mlp")
+    rs = load_ruleset(ruleset)
+    obs_size, num_actions = encoder_for(rs).size, codec_for(rs).size
+    allowed = {"mlp": {"hidden"}, "structured": {"embed", "heads", "layers", "hidden"}}
+    if kind not in allowed:
+        raise ValueError(f"network.kind must be one of {NETWORK_KINDS}, got {kind!r}")
+    unknown = set(spec) - allowed[kind]
+    if unknown:
+        raise ValueError(f"network: unknown key(s) {sorted(unknown)} for kind {kind!r} "
+                         f"(allowed: {sorted(allowed[kind])})")
+    if kind == "mlp":
+        return MLPPolicy(obs_size, num_actions, **spec)
+    t = ObservationTransform("structured", rs)
+    return StructuredPolicy(obs_size, num_actions, area_index=t.area_index,
+                            global_index=t.global_index, adjacency=t.adjacency, **spec)
+
+
+# -- checkpoints ---------------------------------------------------------------------------------
+def save_checkpoint(path: str | Path, network: _PolicyBase, ruleset: str = "2e",
+                    **extra: Any) -> Path:
+    """Write the network (kind, sizes, weights and normaliser) and ``extra`` (the trainer's
+    config and figures) as one torch file that :func:`load_checkpoint` reads back."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    doc = {"format": CHECKPOINT_FORMAT, "agent": "agents.ppo:PPOAgent", "ruleset": ruleset,
+           "network": network.spec(), "obs_size": network.obs_size,
+           "num_actions": network.num_actions,
+           "state_dict": {k: v.detach().clone() for k, v in network.state_dict().items()},
+           **extra}
+    tmp = path.with_name(path.name + ".tmp")
+    torch.save(doc, tmp)
+    tmp.replace(path)  # never a half-written checkpoint under the real name
+    return path
+
+
+def load_checkpoint(path: str | Path) -> tuple[_PolicyBase, dict[str, Any]]:
+    """(network in eval mode, the whole checkpoint document). A file that is missing, not a
+    torch file, of another format, or whose weights do not fit its network raises
+    :class:`CheckpointError` naming the file and what is wrong."""
+    path = Path(path)
+    if not path.is_file():
+        raise CheckpointError(f"no checkpoint file at {path}")
+    try:
+        doc = torch.load(path, map_location="cpu", weights_only=False)
+    except Exception as e:  # pickle, zip or torch errors: all mean "not a readable checkpoint"
+        raise CheckpointError(f"cannot read checkpoint {path}: {type(e).__name__}: {e}") from None
+    if not isinstance(doc, dict) or doc.get("format") != CHECKPOINT_FORMAT:
+        found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
+        raise CheckpointError(f"{path}: not a got_env PPO checkpoint of format "
+                              f"{CHECKPOINT_FORMAT!r} (found {found!r})")
+    for key in ("network", "state_dict", "ruleset"):
+        if key not in doc:
+            raise CheckpointError(f"{path}: the checkpoint has no {key!r}")
+    try:
+        network = build_network(doc["network"], doc["ruleset"])
+        network.load_state_dict(doc["state_dict"])
+    except (ValueError, RuntimeError, KeyError, TypeError) as e:
+        raise CheckpointError(f"{path}: its weights do not fit its network "
+                              f"{doc['network']}: {e}") from None
+    network.eval()
+    return network, doc
+
+
+class PPOAgent:
+    """Plays a trained policy through the :class:`agents.base.Agent` protocol.
+
+    :param checkpoint: a file written by ``experiments.train`` (or :func:`save_checkpoint`);
+        None plays the shipped one (:data:`SHIPPED_CHECKPOINT`).
+    :param greedy: pick the most probable legal action instead of sampling from the policy.
+    :param seed: the sampling generator's seed.
+    """
+
+    def __init__(self, checkpoint: str | Path | None = None, greedy: bool = False,
+                 seed: int | None = None):
+        self.checkpoint = Path(checkpoint) if checkpoint is not None else SHIPPED_CHECKPOINT
+        self.network, self.document = load_checkpoint(self.checkpoint)
+        self.greedy = bool(greedy)
+        self.generator = torch.Generator().manual_seed(
+            int(seed) if seed is not None else int(np.random.SeedSequence().entropy % 2**63))
+
+    @classmethod
+    def from_checkpoint(cls, path: str | Path, **kwargs: Any) -> PPOAgent:
+        return cls(checkpoint=path, **kwargs)
+
+    @torch.no_grad()
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
+        net = self.network
+        if observation.shape != (net.obs_size,) or action_mask.shape != (net.num_actions,):
+            raise ValueError(f"{self.checkpoint}: the network takes observations of "
+                             f"{net.obs_size} and masks of {net.num_actions}, got "
+                             f"{observation.shape} and {action_mask.shape} (another ruleset?)")
+        if not action_mask.any():
+            raise ValueError("no legal action in the mask: this agent is not to act")
+        obs = torch.as_tensor(observation, dtype=torch.float32).unsqueeze(0)
+        mask = torch.as_tensor(action_mask).unsqueeze(0)
+        logits, _ = net(obs, mask)
+        if self.greedy:
+            return int(logits.argmax(-1))
+        probs = torch.softmax(logits, -1)
+        return int(torch.multinomial(probs, 1, generator=self.generator))

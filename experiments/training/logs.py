@@ -1,0 +1,103 @@
+"""The trainer's figures, written three ways: a CSV (one row per update, every figure), the same
+scalars for TensorBoard (when the ``tensorboard`` package is importable), and a PNG of the
+training curve (evaluation win rates with their confidence intervals against decisions)."""
+
+from __future__ import annotations
+
+import csv
+import math
+import warnings
+from pathlib import Path
+from typing import Any
+
+#: The CSV's columns, in order: every figure a row can hold (missing ones are left empty).
+COLUMNS = ("update", "decisions", "learner_decisions", "games", "wall_s", "decisions_per_s",
+           "lr", "policy_loss", "value_loss", "entropy", "approx_kl", "clip_fraction",
+           "explained_variance", "train_win_random", "train_win_heuristic",
+           "train_win_snapshots", "eval_random", "eval_random_lo", "eval_random_hi",
+           "eval_heuristic", "eval_heuristic_lo", "eval_heuristic_hi")
+
+
+class TrainingLog:
+    """Appends rows to ``progress.csv`` (kept across ``--resume``) and TensorBoard events."""
+
+    def __init__(self, run_dir: Path, tensorboard: bool = True, resume: bool = False):
+        self.path = run_dir / "progress.csv"
+        if not resume or not self.path.exists():
+            with self.path.open("w", newline="") as f:
+                csv.writer(f).writerow(COLUMNS)
+        self.writer: Any = None
+        if tensorboard:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    from torch.utils.tensorboard import SummaryWriter
+                self.writer = SummaryWriter(str(run_dir / "tensorboard"))
+            except ImportError:
+                warnings.warn("tensorboard is not installed: TensorBoard logs skipped (the CSV "
+                              "has the same figures)", stacklevel=2)
+
+    def truncate(self, last_update: int) -> None:
+        """Drop rows after ``last_update`` (a resumed run repeats nothing it logged)."""
+        rows = read_rows(self.path)
+        with self.path.open("w", newline="") as f:
+            w = csv.DictWriter(f, COLUMNS)
+            w.writeheader()
+            w.writerows(r for r in rows if int(r["update"]) <= last_update)
+
+    def write(self, row: dict[str, Any]) -> None:
+        with self.path.open("a", newline="") as f:
+            csv.DictWriter(f, COLUMNS).writerow({k: row.get(k, "") for k in COLUMNS})
+        if self.writer is not None:
+            step = int(row["decisions"])
+            for k, v in row.items():
+                if k not in ("update", "decisions") and isinstance(v, (int, float)) \
+                        and math.isfinite(v):
+                    self.writer.add_scalar(k, v, step)
+            self.writer.flush()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+def read_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def plot_curve(csv_path: Path, png_path: Path, title: str) -> Path:
+    """Evaluation win rates (with 95% intervals) and training-game win rates against decisions
+    played, one line per opponent; the 1/num_players share is where a policy as good as its
+    opponents would sit."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = read_rows(csv_path)
+    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=110)
+    for opponent, colour in (("random", "tab:blue"), ("heuristic", "tab:red")):
+        pts = [(float(r["decisions"]), float(r[f"eval_{opponent}"]),
+                float(r[f"eval_{opponent}_lo"]), float(r[f"eval_{opponent}_hi"]))
+               for r in rows if r.get(f"eval_{opponent}")]
+        if pts:
+            x, y, lo, hi = zip(*pts, strict=True)
+            ax.plot(x, y, "o-", color=colour, label=f"eval vs {opponent}")
+            ax.fill_between(x, lo, hi, color=colour, alpha=0.15)
+        train = [(float(r["decisions"]), float(r[f"train_win_{opponent}"]))
+                 for r in rows if r.get(f"train_win_{opponent}")]
+        if train:
+            x, y = zip(*train, strict=True)
+            ax.plot(x, y, "-", color=colour, alpha=0.35, lw=0.8,
+                    label=f"training games vs {opponent}")
+    ax.set_xlabel("decisions played (all houses, all games)")
+    ax.set_ylabel("learner's win rate")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(png_path)
+    plt.close(fig)
+    return png_path

@@ -1,0 +1,263 @@
+"""Rollouts: the learner, its league opponents and the batched games, stepped in lockstep.
+
+Every game slot of the batched API (:mod:`got_env.vector`) has one *seat* per house: the
+learner, a snapshot network, or an agent object (heuristic, random). At each lockstep step the
+learner's seats are decided by one forward pass over all their games, each snapshot's seats by
+one pass of that snapshot, and the agents one by one. The learner's decisions, with the
+rewards every house received on every step, go into one *stream* per slot; at the end of the
+rollout :func:`~experiments.training.advantages.house_advantages` turns each stream into
+per-house advantages, and the decisions still waiting for their house's next decision are kept
+for the next rollout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import torch
+
+from agents.base import begin_game, end_game
+from agents.heuristic import HeuristicAgent
+from agents.random_agent import RandomAgent
+
+from .advantages import house_advantages
+from .config import TrainConfig
+from .league import League, Opponents
+
+
+@dataclass
+class Seat:
+    """Who decides for one house of one game: ``"learner"``, ``"snapshot"`` (``snapshot``: the
+    update it was taken at) or ``"agent"`` (``agent``: the object)."""
+
+    kind: str
+    snapshot: int | None = None
+    agent: Any = None
+
+
+def agent_seat(name: str, seed: int) -> Seat:
+    """A seat played by a baseline agent, by its registry name."""
+    if name == "heuristic":
+        return Seat("agent", agent=HeuristicAgent(seed=seed))
+    if name == "random":
+        return Seat("agent", agent=RandomAgent(seed=seed))
+    raise ValueError(f"no baseline agent named {name!r}")
+
+
+@torch.no_grad()
+def policy_step(network: torch.nn.Module, obs: np.ndarray, mask: np.ndarray,
+                generator: torch.Generator, greedy: bool = False
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(actions, log-probabilities, values) of a batch of observations, sampled from the masked
+    policy (or its most probable actions)."""
+    logits, value = network(torch.as_tensor(obs), torch.as_tensor(mask))
+    logp_all = torch.log_softmax(logits, -1)
+    if greedy:
+        actions = logits.argmax(-1)
+    else:
+        actions = torch.multinomial(logp_all.exp(), 1, generator=generator).squeeze(-1)
+    logp = logp_all.gather(-1, actions.unsqueeze(-1)).squeeze(-1)
+    return actions.numpy(), logp.numpy(), value.numpy()
+
+
+def choose_actions(batch: Any, seats: list[list[Seat]], network: torch.nn.Module,
+                   league: League | None, generator: torch.Generator, greedy: bool = False
+                   ) -> tuple[np.ndarray, dict[int, tuple[float, float]]]:
+    """Every game's action; for the learner's games also ``{game: (log-prob, value)}``."""
+    G = len(seats)
+    actions = np.zeros(G, dtype=np.int64)
+    groups: dict[Any, list[int]] = {}
+    for g in range(G):
+        seat = seats[g][int(batch.agent[g])]
+        if seat.kind == "agent":
+            actions[g] = seat.agent.act(batch.obs[g], batch.mask[g], batch.infos[g])
+        else:
+            groups.setdefault(seat.snapshot if seat.kind == "snapshot" else "learner",
+                              []).append(g)
+    learner: dict[int, tuple[float, float]] = {}
+    for key, games in groups.items():
+        net = network if key == "learner" else league.network(key, network)  # type: ignore
+        a, logp, value = policy_step(net, batch.obs[games], batch.mask[games], generator,
+                                     greedy)
+        actions[games] = a
+        if key == "learner":
+            learner = {g: (float(lp), float(v)) for g, lp, v in zip(games, logp, value,
+                                                                      strict=True)}
+    return actions, learner
+
+
+@dataclass
+class Stream:
+    """One game slot's steps since its oldest learner decision still waiting for a successor."""
+
+    acting: list[int] = field(default_factory=list)     # deciding house, or -1 (an opponent)
+    values: list[float] = field(default_factory=list)
+    potentials: list[float] = field(default_factory=list)
+    rewards: list[np.ndarray] = field(default_factory=list)
+    dones: list[bool] = field(default_factory=list)
+    ids: list[int] = field(default_factory=list)        # the decision's id, -1 when trained/none
+
+
+@dataclass
+class Rollout:
+    """The decisions of one rollout to learn from, as arrays."""
+
+    obs: np.ndarray
+    mask: np.ndarray
+    actions: np.ndarray
+    logp: np.ndarray
+    values: np.ndarray
+    advantages: np.ndarray
+    returns: np.ndarray
+    rewards: np.ndarray     # the (shaped) reward of each transition
+
+
+@dataclass
+class GameResult:
+    """A finished training game, seen from the learner: against whom, and did it win."""
+
+    opponents: str
+    learner_won: bool | None  # None in self-play (every seat is the learner)
+
+
+class Collector:
+    """Steps the batched games with the learner and its league; see the module docstring.
+
+    Its whole state (seats, streams, decisions waiting, random generators) is plain data that
+    the trainer's checkpoint pickles, so that ``--resume`` continues exactly."""
+
+    def __init__(self, cfg: TrainConfig, num_houses: int, potential: Any):
+        self.cfg = cfg
+        self.num_houses = num_houses
+        self.potential = potential          # observation -> Phi (see TrainConfig.shaping)
+        self.seats: list[list[Seat]] = []
+        self.streams: list[Stream] = []
+        self.pending: dict[int, tuple[np.ndarray, np.ndarray, int, float]] = {}
+        self.next_id = 0
+        self.rng = np.random.default_rng(cfg.seed)
+        self.generator = torch.Generator().manual_seed(cfg.seed)
+
+    # -- seating -------------------------------------------------------------------------------
+    def seat_game(self, league: League) -> tuple[list[Seat], str]:
+        """Seats for a new game, drawn from the league."""
+        draw: Opponents = league.draw(self.rng)
+        n = self.num_houses
+        if draw.kind == "current":
+            return [Seat("learner") for _ in range(n)], draw.kind
+        me = int(self.rng.integers(n))
+        seats = []
+        for h in range(n):
+            if h == me:
+                seats.append(Seat("learner"))
+            elif draw.kind == "snapshots":
+                seats.append(Seat("snapshot", snapshot=draw.snapshot))
+            else:
+                seats.append(agent_seat(draw.kind, int(self.rng.integers(2**31))))
+        for s in seats:
+            if s.agent is not None:
+                begin_game(s.agent)
+        return seats, draw.kind
+
+    def start(self, num_games: int, league: League) -> None:
+        self.seats, self.kinds = [], []
+        for _ in range(num_games):
+            seats, kind = self.seat_game(league)
+            self.seats.append(seats)
+            self.kinds.append(kind)
+        self.streams = [Stream() for _ in range(num_games)]
+
+    def snapshots_in_use(self) -> set[int]:
+        return {s.snapshot for seats in self.seats for s in seats if s.snapshot is not None}
+
+    # -- stepping ------------------------------------------------------------------------------
+    def collect(self, games: Any, batch: Any, network: torch.nn.Module, league: League,
+                steps: int) -> tuple[Any, Rollout, list[GameResult], int]:
+        """Play ``steps`` lockstep steps; returns (the batch to continue from, the rollout to
+        learn from, the games that finished, the number of decisions played)."""
+        network.eval()
+        results: list[GameResult] = []
+        for _ in range(steps):
+            actions, learner = choose_actions(batch, self.seats, network, league,
+                                              self.generator)
+            acting = batch.agent.copy()
+            obs, mask = batch.obs, batch.mask
+            new = games.step(actions)
+            for g, stream in enumerate(self.streams):
+                h = int(acting[g])
+                if g in learner:
+                    logp, value = learner[g]
+                    self.pending[self.next_id] = (obs[g].copy(), mask[g].copy(),
+                                                  int(actions[g]), logp)
+                    stream.acting.append(h)
+                    stream.values.append(value)
+                    stream.potentials.append(self.potential(obs[g]))
+                    stream.ids.append(self.next_id)
+                    self.next_id += 1
+                else:
+                    stream.acting.append(-1)
+                    stream.values.append(0.0)
+                    stream.potentials.append(0.0)
+                    stream.ids.append(-1)
+                stream.rewards.append(new.rewards[g].copy())
+                stream.dones.append(bool(new.done[g]))
+                if new.done[g]:
+                    results.append(self._finish(g, new.finished[g], games.possible_agents))
+                    self.seats[g], self.kinds[g] = self.seat_game(league)
+            batch = new
+        rollout = self._advantages()
+        league.prune(self.snapshots_in_use())
+        return batch, rollout, results, steps * len(self.streams)
+
+    def _finish(self, g: int, finished: Any, agents: list[str]) -> GameResult:
+        kind = self.kinds[g]
+        winner = finished.record.outcome["winner"] if finished.record.outcome else None
+        won = None
+        for h, seat in enumerate(self.seats[g]):
+            if seat.agent is not None:
+                end_game(seat.agent, float(finished.rewards[h]), finished.infos[agents[h]])
+            elif seat.kind == "learner" and kind != "current":
+                won = winner == agents[h]
+        return GameResult(kind, won)
+
+    def _advantages(self) -> Rollout:
+        """Turn the streams into the rollout; keep what is still waiting for a successor."""
+        p = self.cfg.ppo
+        picked: list[tuple[int, float, float, float, float]] = []  # id, value, adv, ret, rew
+        for k, s in enumerate(self.streams):
+            if not s.acting:
+                continue
+            shaped = self.cfg.shaping.castles or self.cfg.shaping.supply
+            a = house_advantages(np.array(s.acting), np.array(s.values),
+                                 np.stack(s.rewards), np.array(s.dones), p.gamma,
+                                 p.gae_lambda, np.array(s.potentials) if shaped else None)
+            first_open = len(s.acting)
+            for t, (house, ident) in enumerate(zip(s.acting, s.ids, strict=True)):
+                if house < 0:
+                    continue
+                if not a.complete[t]:
+                    first_open = min(first_open, t)
+                elif ident >= 0:
+                    picked.append((ident, s.values[t], a.advantages[t], a.returns[t],
+                                   a.rewards[t]))
+                    s.ids[t] = -1                    # learnt from: kept only as a successor
+            self.streams[k] = Stream(s.acting[first_open:], s.values[first_open:],
+                                     s.potentials[first_open:], s.rewards[first_open:],
+                                     s.dones[first_open:], s.ids[first_open:])
+        picked.sort()
+        data = [self.pending.pop(i) for i, *_ in picked]
+        obs_size = self.cfg_obs_size(data)
+        return Rollout(
+            obs=np.stack([d[0] for d in data]) if data else np.zeros((0, obs_size), np.float32),
+            mask=np.stack([d[1] for d in data]) if data else np.zeros((0, 0), np.int8),
+            actions=np.array([d[2] for d in data], dtype=np.int64),
+            logp=np.array([d[3] for d in data], dtype=np.float32),
+            values=np.array([x[1] for x in picked], dtype=np.float32),
+            advantages=np.array([x[2] for x in picked], dtype=np.float32),
+            returns=np.array([x[3] for x in picked], dtype=np.float32),
+            rewards=np.array([x[4] for x in picked], dtype=np.float32))
+
+    @staticmethod
+    def cfg_obs_size(data: list) -> int:
+        return len(data[0][0]) if data else 0

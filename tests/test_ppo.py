@@ -1,0 +1,244 @@
+"""The learned agent and its trainer (issue 12): masked sampling, per-house advantages, a tiny
+training run that checkpoints and plays, exact resume, and clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import got_env
+from agents import make_agent
+from agents.ppo import (
+    MASKED_LOGIT,
+    SHIPPED_CHECKPOINT,
+    CheckpointError,
+    PPOAgent,
+    build_network,
+    load_checkpoint,
+    masked_logits,
+    save_checkpoint,
+)
+from experiments.train import ResumeError, Trainer, load_trainer, main
+from experiments.training.advantages import house_advantages
+from experiments.training.config import ConfigError, parse_config
+from experiments.training.evaluate import wilson_interval
+from experiments.training.rollout import policy_step
+
+NUM_ACTIONS = got_env.raw_env(num_players=3).codec.size
+
+
+# -- masked sampling ---------------------------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(legal=st.sets(st.integers(0, NUM_ACTIONS - 1), min_size=1, max_size=40),
+       scale=st.floats(0.0, 1e4), seed=st.integers(0, 2**31 - 1))
+def test_masked_sampling_never_picks_an_illegal_action(legal: set[int], scale: float,
+                                                       seed: int) -> None:
+    """Whatever the logits (huge ones on illegal actions too), an illegal action has
+    probability exactly 0 and is never sampled."""
+    g = torch.Generator().manual_seed(seed)
+    logits = torch.randn(64, NUM_ACTIONS, generator=g) * scale
+    mask = torch.zeros(64, NUM_ACTIONS, dtype=torch.int8)
+    mask[:, sorted(legal)] = 1
+    probs = torch.softmax(masked_logits(logits, mask), -1)
+    assert torch.all(probs[:, mask[0] == 0] == 0)
+    picks = torch.multinomial(probs, 8, replacement=True, generator=g)
+    assert bool(mask[0][picks].all())
+
+
+def _obs_and_masks(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    env = got_env.raw_env(num_players=3)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    obs, masks = [], []
+    while len(obs) < n:
+        o = env.observe(env.agent_selection)
+        obs.append(o["observation"])
+        masks.append(o["action_mask"])
+        env.step(int(rng.choice(np.flatnonzero(o["action_mask"]))))
+    return np.stack(obs), np.stack(masks)
+
+
+@pytest.mark.parametrize("kind", ["mlp", "structured"])
+def test_both_networks_sample_only_legal_actions_in_real_positions(kind: str) -> None:
+    spec = {"kind": kind, "hidden": [32]} if kind == "mlp" else {
+        "kind": kind, "embed": 16, "heads": 2, "layers": 1, "hidden": [32]}
+    net = build_network(spec)
+    obs, masks = _obs_and_masks(40, seed=3)
+    with torch.no_grad():  # push the logits of illegal actions far up: still never picked
+        net.policy_head.bias.fill_(0.0)
+        net.policy_head.bias[:] = torch.as_tensor(1e6 * (1 - masks[0]), dtype=torch.float32)
+    for greedy in (False, True):
+        actions, logp, value = policy_step(net, obs, masks, torch.Generator().manual_seed(0),
+                                           greedy)
+        assert all(masks[i, a] for i, a in enumerate(actions))
+        assert np.all(np.isfinite(logp)) and np.all(np.isfinite(value))
+    logits, _ = net(torch.as_tensor(obs), torch.as_tensor(masks))
+    assert torch.all(logits[torch.as_tensor(masks) == 0] == MASKED_LOGIT)
+
+
+# -- per-house advantages -------------------------------------------------------------------------
+def test_per_house_gae_on_a_hand_made_stream_with_consecutive_decisions() -> None:
+    """Stark (0) decides twice in a row, then Lannister (1), then Stark; the game ends on that
+    step (Stark +1, Lannister -1) and the slot's next game begins with Lannister deciding.
+    gamma = lambda = 0.5. By hand, per house:
+      Stark  t3: terminal, A = 1 - 4 = -3
+      Stark  t1: delta = 0 + 0.5*4 - 2 = 0;  A = 0 + 0.25 * -3 = -0.75
+      Stark  t0: delta = 0 + 0.5*2 - 1 = 0;  A = 0 + 0.25 * -0.75 = -0.1875
+      Lannister t2: its next decision (t4) is in the next game: terminal, A = -1 - 3 = -4
+      Lannister t4: waits for its next decision (incomplete)."""
+    acting = np.array([0, 0, 1, 0, 1])
+    values = np.array([1.0, 2.0, 3.0, 4.0, 5.0])
+    rewards = np.zeros((5, 2))
+    rewards[3] = [1.0, -1.0]
+    dones = np.array([False, False, False, True, False])
+    a = house_advantages(acting, values, rewards, dones, gamma=0.5, lam=0.5)
+    assert a.complete.tolist() == [True, True, True, True, False]
+    np.testing.assert_allclose(a.advantages[:4], [-0.1875, -0.75, -4.0, -3.0])
+    np.testing.assert_allclose(a.returns[:4], [0.8125, 1.25, -1.0, 1.0])
+    # shaping: r + gamma * Phi(next decision of the same house) - Phi(s), Phi = 0 at the end
+    shaped = house_advantages(acting, values, rewards, dones, 0.5, 0.5,
+                              potentials=np.array([1.0, 0.0, 0.0, 2.0, 0.0]))
+    np.testing.assert_allclose(shaped.rewards[:4], [-1.0, 1.0, -1.0, -1.0])
+
+
+def test_opponent_steps_pass_their_rewards_to_the_waiting_learner_decision() -> None:
+    acting = np.array([0, -1, -1, 0])  # two opponent decisions between Stark's two
+    rewards = np.zeros((4, 2))
+    rewards[1, 0], rewards[2, 0] = 0.25, 0.5
+    a = house_advantages(acting, np.zeros(4), rewards, np.zeros(4, bool), 1.0, 1.0)
+    assert a.complete.tolist() == [True, False, False, False]
+    assert a.rewards[0] == pytest.approx(0.75)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson_interval(180, 200)
+    assert 0.85 < lo < 0.9 < hi < 0.94
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+
+
+# -- a tiny training run --------------------------------------------------------------------------
+def _tiny(tmp_path: Path, updates: int = 2, **changes: object) -> dict:
+    raw = {
+        "name": "tiny", "out": str(tmp_path), "seed": 3, "updates": updates,
+        "env": {"num_players": 3, "max_rounds": 2},
+        "network": {"kind": "mlp", "hidden": [16]},
+        "rollout": {"num_games": 3, "steps": 40, "workers": 0},
+        "ppo": {"epochs": 2, "minibatch": 32},
+        "league": {"weights": {"current": 1, "snapshots": 1, "heuristic": 1, "random": 1},
+                   "snapshot_every": 1, "max_snapshots": 2},
+        "eval": {"every": 2, "games": 3},
+        "checkpoint_every": 1, "tensorboard": False, "progress": False,
+    }
+    raw.update(changes)
+    return raw
+
+
+def test_a_tiny_training_run_gives_finite_losses_and_a_checkpoint_that_plays(tmp_path) -> None:
+    trainer = Trainer(parse_config(_tiny(tmp_path)))
+    evaluations = trainer.run()
+    run = tmp_path / "tiny"
+    rows = (run / "progress.csv").read_text().splitlines()
+    assert len(rows) == 3  # header + one row per update
+    header = rows[0].split(",")
+    for row in rows[1:]:
+        values = dict(zip(header, row.split(","), strict=True))
+        for key in ("policy_loss", "value_loss", "entropy"):
+            assert np.isfinite(float(values[key])), key
+    assert trainer.decisions == 2 * 3 * 40 and trainer.learner_decisions > 0
+    assert [e["update"] for e in evaluations] == [2]
+    assert (run / "curve.png").stat().st_size > 0
+    agent = make_agent({"name": "agents.ppo:PPOAgent", "checkpoint": str(run / "agent.pt")},
+                       seed=0)
+    env = got_env.env(num_players=3, max_rounds=1)
+    env.reset(seed=1)
+    for _ in env.agent_iter():
+        obs, _, term, trunc, info = env.last()
+        env.step(None if term or trunc else agent.act(obs["observation"],
+                                                      obs["action_mask"], info))
+    assert env.unwrapped.record.outcome is not None
+
+
+def test_resume_continues_exactly(tmp_path) -> None:
+    """Four updates paused after two and resumed: the same network, league, counters and
+    figures as four updates in one go."""
+    straight = Trainer(parse_config(_tiny(tmp_path / "a", updates=4)))
+    straight.run()
+    first = Trainer(parse_config(_tiny(tmp_path / "b", updates=4)))
+    first.run(until=2)
+    resumed = load_trainer(parse_config(_tiny(tmp_path / "b", updates=4)),
+                           tmp_path / "b" / "tiny" / "checkpoints" / "last.pt")
+    assert resumed.update == 2 and resumed.league.pool == [1, 2]
+    resumed.run()
+    assert (resumed.update, resumed.decisions, resumed.games_played) == (
+        straight.update, straight.decisions, straight.games_played)
+    assert resumed.league.pool == straight.league.pool == [3, 4]
+    for (k, v), w in zip(straight.network.state_dict().items(),
+                         resumed.network.state_dict().values(), strict=True):
+        assert torch.equal(v, w), k
+    a = (tmp_path / "a" / "tiny" / "progress.csv").read_text().splitlines()
+    b = (tmp_path / "b" / "tiny" / "progress.csv").read_text().splitlines()
+    drop = a[0].split(",").index("wall_s"), a[0].split(",").index("decisions_per_s")
+    def timeless(rows: list[str]) -> list[list[str]]:
+        return [[c for i, c in enumerate(r.split(",")) if i not in drop] for r in rows]
+
+    assert len(a) == len(b) == 5 and timeless(a) == timeless(b)
+
+
+def test_resume_refuses_another_config(tmp_path) -> None:
+    Trainer(parse_config(_tiny(tmp_path, updates=1))).run()
+    other = parse_config(_tiny(tmp_path, updates=2, seed=4))
+    with pytest.raises(ResumeError, match="seed"):
+        load_trainer(other, tmp_path / "tiny" / "checkpoints" / "last.pt")
+
+
+# -- errors ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("change, message", [
+    ({"rollout": {"backend": "spark"}}, "rollout.backend"),
+    ({"ppo": {"clip": -1.0}}, "ppo.clip"),
+    ({"ppo": {"lr": "fast"}}, "ppo.lr"),
+    ({"league": {"weights": {"random": 1, "alien": 1}}}, "alien"),
+    ({"eval": {"games": 4}}, "multiple of env.num_players"),
+    ({"colour": "red"}, "unknown key"),
+])
+def test_bad_configs_name_the_key(tmp_path, change: dict, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        parse_config({**_tiny(tmp_path), **change})
+
+
+def test_bad_checkpoints_raise_checkpoint_error(tmp_path) -> None:
+    bad = tmp_path / "bad.pt"
+    bad.write_bytes(b"not a torch file")
+    with pytest.raises(CheckpointError, match="cannot read"):
+        PPOAgent(checkpoint=bad)
+    torch.save({"format": "something-else"}, bad)
+    with pytest.raises(CheckpointError, match="format"):
+        load_checkpoint(bad)
+    with pytest.raises(CheckpointError, match="no checkpoint file"):
+        PPOAgent(checkpoint=tmp_path / "missing.pt")
+    net = build_network({"kind": "mlp", "hidden": [8]})
+    path = save_checkpoint(tmp_path / "ok.pt", net)
+    doc = torch.load(path, weights_only=False)
+    doc["network"] = {"kind": "mlp", "hidden": [9]}
+    torch.save(doc, bad)
+    with pytest.raises(CheckpointError, match="do not fit"):
+        load_checkpoint(bad)
+
+
+def test_cli_reports_a_bad_config(tmp_path, capsys) -> None:
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("updates: 0\n")
+    assert main(["--config", str(cfg)]) == 2
+    assert "updates" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not SHIPPED_CHECKPOINT.exists(), reason="no shipped checkpoint yet")
+def test_the_shipped_checkpoint_plays_by_name() -> None:
+    agent = make_agent("agents.ppo:PPOAgent", seed=0)
+    obs, masks = _obs_and_masks(5, seed=0)
+    for o, m in zip(obs, masks, strict=True):
+        assert m[agent.act(o, m, {})]
