@@ -1,0 +1,309 @@
+"""The ladder's config: rungs (agent specs by name), pairwise matches, and each match as a
+tournament config (experiments.tournament.Config), so that the tournament plays, records and
+resumes its games."""
+
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+import got_env
+from agents import AgentSpec, AgentSpecError
+from got_env.engine import OptionError
+from got_env.vector import BACKENDS
+
+from .. import tournament as T
+
+DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "ladder.yaml"
+CONFIG_KEYS = ("name", "out", "env", "rungs", "pairs", "games", "seed", "workers", "backend")
+#: Keys of a rung mapping that are the ladder's, not the agent spec's.
+RUNG_KEYS = ("optional", "requires", "games")
+PAIR_KEYS = ("rungs", "games")
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+MATCHES_DIR = "matches"
+ConfigError = T.ConfigError
+
+
+@dataclass(frozen=True)
+class Rung:
+    name: str
+    spec: Any                   # the agent spec as written, without the rung keys (JSON-able)
+    optional: bool = False
+    requires: tuple[str, ...] = ()   # files an optional rung needs (missing: it is skipped)
+    games: int | None = None    # games per line-up of its matches (the smaller of two wins)
+
+
+@dataclass(frozen=True)
+class Match:
+    a: str                      # the earlier rung in the config
+    b: str
+    tournament: T.Config        # line-ups [a, b, b, ...] and [b, a, a, ...]
+
+    @property
+    def name(self) -> str:
+        return self.tournament.name
+
+    @property
+    def games(self) -> int:
+        return self.tournament.games
+
+
+@dataclass(frozen=True)
+class LadderConfig:
+    name: str
+    out: Path
+    env: dict[str, Any]
+    houses: tuple[str, ...]
+    max_rounds: int
+    rungs: tuple[Rung, ...]                  # the rungs that play, in config order
+    skipped: tuple[tuple[str, str], ...]     # (rung, why) of optional rungs left out
+    matches: tuple[Match, ...]
+    games: int
+    seed: int
+    workers: int
+    backend: str
+    only: tuple[str, ...] | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def run_dir(self) -> Path:
+        return self.out / self.name
+
+    @property
+    def num_players(self) -> int:
+        return len(self.houses)
+
+    @property
+    def rung_names(self) -> list[str]:
+        return [r.name for r in self.rungs]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "out": str(self.out), "env": self.env,
+                "houses": list(self.houses), "seed": self.seed, "games": self.games,
+                "workers": self.workers, "backend": self.backend,
+                "rungs": {r.name: r.spec for r in self.rungs},
+                "skipped": [{"rung": r, "why": w} for r, w in self.skipped],
+                "only": list(self.only) if self.only else None,
+                "matches": [{"name": m.name, "rungs": [m.a, m.b], "games_per_lineup": m.games,
+                             "lineups": [list(lu) for lu in m.tournament.lineups],
+                             "seed": m.tournament.seed} for m in self.matches]}
+
+
+def match_seed(seed: int, a: str, b: str) -> int:
+    """A match's tournament seed: from the ladder's seed and the two rung names alone, so that
+    adding or removing a rung leaves the other matches (and their run folders) as they are."""
+    crc = [zlib.crc32(a.encode()), zlib.crc32(b.encode())]
+    return int(np.random.SeedSequence([seed, *crc]).generate_state(1, np.uint32)[0])
+
+
+def lineups(a: str, b: str, n: int) -> list[list[str]]:
+    """Each rung alone against n - 1 copies of the other."""
+    return [[a] + [b] * (n - 1), [b] + [a] * (n - 1)]
+
+
+def _int(value: Any, key: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ConfigError(f"{key} must be an integer >= {minimum}, got {value!r}")
+    return value
+
+
+def _required_files(spec: Any, requires: tuple[str, ...]) -> list[Path]:
+    """The files an optional rung needs: ``requires``, else its spec's checkpoint, else for the
+    registry's ``ppo`` (which plays the shipped checkpoint) that checkpoint."""
+    if requires:
+        return [Path(p).expanduser() for p in requires]
+    parsed = AgentSpec.parse(spec)
+    if parsed.checkpoint is not None:
+        return [Path(parsed.checkpoint).expanduser()]
+    if parsed.name == "ppo" and "checkpoint" not in parsed.kwargs:
+        from agents.ppo import SHIPPED_CHECKPOINT
+
+        return [SHIPPED_CHECKPOINT]
+    return []
+
+
+def _parse_rung(name: Any, raw: Any) -> Rung:
+    if not isinstance(name, str) or not NAME.fullmatch(name) or "__" in name:
+        raise ConfigError(f"rungs: a rung name must be a folder name (letters, digits, . _ -, "
+                          f"no '__'), got {name!r}")
+    key = f"rungs.{name}"
+    if raw is None:
+        raise ConfigError(f"{key}: no agent spec (a registry name such as 'random', "
+                          f"'module:Class', or a mapping with 'name', 'kwargs', 'checkpoint')")
+    optional, requires, games = False, (), None
+    if isinstance(raw, dict):
+        raw = dict(raw)
+        optional = raw.pop("optional", False)
+        if not isinstance(optional, bool):
+            raise ConfigError(f"{key}.optional must be true or false, got {optional!r}")
+        req = raw.pop("requires", None)
+        if isinstance(req, str):
+            req = [req]
+        if req is not None and (not isinstance(req, list) or not req
+                                or not all(isinstance(p, str) and p for p in req)):
+            raise ConfigError(f"{key}.requires must be a file path or a list of them, got "
+                              f"{req!r}")
+        requires = tuple(req or ())
+        games = raw.pop("games", None)
+        if games is not None:
+            games = _int(games, f"{key}.games", 1)
+    elif not isinstance(raw, str):
+        raise ConfigError(f"{key}: an agent spec is a name or a mapping, got {raw!r}")
+    return Rung(name, raw, optional, requires, games)
+
+
+def _check_rung(rung: Rung, env: dict[str, Any]) -> None:
+    """Check the spec and build the agent once for a fresh game, so that an unknown name, bad
+    kwargs or an unknown rollout policy fail before any game is played."""
+    key = f"rungs.{rung.name}"
+    try:
+        spec = AgentSpec.parse(rung.spec).check()
+        spec.build(env=got_env.raw_env(**env), seed=0)
+    except AgentSpecError as e:
+        raise ConfigError(f"{key}: {e}") from None
+    except Exception as e:  # the agent's own constructor failed in another way
+        raise ConfigError(f"{key}: building the agent failed: {type(e).__name__}: {e}") from None
+
+
+def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = None,
+                 workers: int | None = None, out: str | Path | None = None,
+                 name: str | None = None, backend: str | None = None,
+                 only: list[str] | None = None) -> LadderConfig:
+    """Validate a ladder config (as read from YAML) with the command line's overrides; every
+    error names its key."""
+    if not isinstance(raw, dict):
+        raise ConfigError(f"a ladder config is a mapping, got {type(raw).__name__}")
+    unknown = set(raw) - set(CONFIG_KEYS)
+    if unknown:
+        raise ConfigError(f"unknown config keys {sorted(unknown)}; known: {list(CONFIG_KEYS)}")
+    name = name if name is not None else raw.get("name", default_name)
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise ConfigError(f"name must be a folder name (letters, digits, . _ -), got {name!r}")
+    out = Path(out if out is not None else raw.get("out", "runs/ladder"))
+
+    env = raw.get("env") or {}
+    if not isinstance(env, dict):
+        raise ConfigError(f"env must be a mapping of got_env options, got {env!r}")
+    for key, why in T.FORBIDDEN_ENV.items():
+        if key in env:
+            raise ConfigError(f"env.{key} is not allowed: {why}")
+    try:
+        probe = got_env.raw_env(**dict(env))
+    except (OptionError, TypeError, ValueError) as e:
+        raise ConfigError(f"env: {e}") from None
+    houses, max_rounds = tuple(probe.possible_agents), int(probe.game_options["max_rounds"])
+    n = len(houses)
+
+    default_games = _int(raw.get("games", 30), "games", 1)
+    if games is not None:
+        games = _int(games, "--games", 1)
+    seed = _int(raw.get("seed", 0), "seed", 0)
+    workers = _int(workers if workers is not None else raw.get("workers", 0), "workers", 0)
+    backend = backend if backend is not None else raw.get("backend", "local")
+    if backend not in BACKENDS:
+        raise ConfigError(f"backend must be one of {list(BACKENDS)} (local: worker processes "
+                          f"here, ray: Ray tasks), got {backend!r}")
+
+    rungs_raw = raw.get("rungs")
+    if not isinstance(rungs_raw, dict) or len(rungs_raw) < 2:
+        raise ConfigError("rungs must be a mapping of at least two rungs: name -> agent spec "
+                          "(plus optional, requires, games)")
+    rungs: list[Rung] = []
+    skipped: list[tuple[str, str]] = []
+    for rname, rraw in rungs_raw.items():
+        rung = _parse_rung(rname, rraw)
+        if rung.optional:
+            try:
+                missing = [p for p in _required_files(rung.spec, rung.requires)
+                           if not p.is_file()]
+            except AgentSpecError as e:
+                raise ConfigError(f"rungs.{rname}: {e}") from None
+            if missing:
+                skipped.append((rname, "optional rung skipped: "
+                                + ", ".join(f"{p} not found" for p in missing)))
+                continue
+        rungs.append(rung)
+
+    if only is not None:
+        names = list(dict.fromkeys(only))
+        known = {r.name for r in rungs}
+        for o in names:
+            if o in dict(skipped):
+                raise ConfigError(f"--only names {o!r}, which is skipped ({dict(skipped)[o]})")
+            if o not in known:
+                raise ConfigError(f"--only names {o!r}, not a rung; rungs: {sorted(known)}")
+        if len(names) < 2:
+            raise ConfigError(f"--only needs at least two rungs, got {names}")
+        rungs = [r for r in rungs if r.name in names]
+    if len(rungs) < 2:
+        raise ConfigError(f"fewer than two rungs to play ({[r.name for r in rungs]}; "
+                          f"skipped: {dict(skipped)})")
+    for rung in rungs:
+        _check_rung(rung, env)
+
+    overrides: dict[frozenset[str], int] = {}
+    pairs_raw = raw.get("pairs") or []
+    if not isinstance(pairs_raw, list):
+        raise ConfigError(f"pairs must be a list of {{rungs: [A, B], games: N}}, got {pairs_raw!r}")
+    for i, p in enumerate(pairs_raw):
+        key = f"pairs[{i}]"
+        if not isinstance(p, dict) or set(p) - set(PAIR_KEYS) or "rungs" not in p:
+            raise ConfigError(f"{key} must be a mapping {{rungs: [A, B], games: N}}, got {p!r}")
+        pr = p["rungs"]
+        if (not isinstance(pr, list) or len(pr) != 2 or len(set(pr)) != 2
+                or not all(isinstance(a, str) for a in pr)):
+            raise ConfigError(f"{key}.rungs must be two different rung names, got {pr!r}")
+        bad = [a for a in pr if a not in rungs_raw]
+        if bad:
+            raise ConfigError(f"{key}.rungs names unknown rungs {bad}; rungs: {list(rungs_raw)}")
+        if frozenset(pr) in overrides:
+            raise ConfigError(f"{key}: the pair {pr} is given twice")
+        overrides[frozenset(pr)] = _int(p.get("games"), f"{key}.games", 1)
+
+    matches: list[Match] = []
+    notes: list[str] = []
+    for i, ra in enumerate(rungs):
+        for rb in rungs[i + 1:]:
+            if games is not None:
+                g = games
+            elif frozenset((ra.name, rb.name)) in overrides:
+                g = overrides[frozenset((ra.name, rb.name))]
+            else:
+                caps = [r.games for r in (ra, rb) if r.games is not None]
+                g = min(caps) if caps else default_games
+            mraw = {"name": f"{ra.name}__{rb.name}", "out": str(out / name / MATCHES_DIR),
+                    "env": dict(env), "agents": {ra.name: ra.spec, rb.name: rb.spec},
+                    "lineups": lineups(ra.name, rb.name, n), "games": g,
+                    "seed": match_seed(seed, ra.name, rb.name), "workers": workers}
+            try:
+                tcfg = T.parse_config(mraw, backend=backend)
+            except ConfigError as e:
+                raise ConfigError(f"match {ra.name} vs {rb.name}: {e}") from None
+            notes += [note for note in tcfg.notes if note not in notes]
+            matches.append(Match(ra.name, rb.name, tcfg))
+    return LadderConfig(name=name, out=out, env=dict(env), houses=houses, max_rounds=max_rounds,
+                        rungs=tuple(rungs), skipped=tuple(skipped), matches=tuple(matches),
+                        games=games if games is not None else default_games, seed=seed,
+                        workers=workers, backend=backend,
+                        only=tuple(only) if only is not None else None, notes=tuple(notes))
+
+
+def load_config(path: str | Path, **overrides: Any) -> LadderConfig:
+    """Read and validate a YAML ladder config; ``overrides``: games, workers, out, name,
+    backend, only."""
+    path = Path(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            raw = yaml.safe_load(f)
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{path}: not valid YAML: {e}") from None
+    try:
+        return parse_config(raw, default_name=path.stem, **overrides)
+    except ConfigError as e:
+        raise ConfigError(f"{path}: {e}") from None

@@ -1,0 +1,109 @@
+"""The ladder's pictures (matplotlib, Agg): ratings with intervals, the pairwise heat map, and
+the final round of the games per match."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+from matplotlib.colors import TwoSlopeNorm  # noqa: E402
+
+Z95 = 1.959963984540054
+
+
+def _num(x: Any) -> str:
+    return "-" if x is None else f"{x:g}"
+
+
+def plot_ratings(res: dict[str, Any], path: Path) -> None:
+    order = res["order"]
+    mu = np.array([res["rungs"][a]["rating"]["mu"] for a in order])
+    sigma = np.array([res["rungs"][a]["rating"]["sigma"] for a in order])
+    fig, ax = plt.subplots(figsize=(max(4.5, 1.3 * len(order) + 2), 4))
+    x = np.arange(len(order))
+    ax.bar(x, mu, color="tab:green", alpha=0.75)
+    ax.errorbar(x, mu, yerr=Z95 * sigma, fmt="none", ecolor="black", capsize=5)
+    for xi, m, s in zip(x, mu, sigma, strict=True):
+        ax.annotate(f"{m:.1f}±{s:.1f}", (xi, m + Z95 * s), textcoords="offset points",
+                    xytext=(0, 3), ha="center", fontsize=8)
+    ax.axhline(25.0, color="grey", linestyle="--", linewidth=1, label="initial mu 25")
+    ax.set_xticks(x, order, rotation=15, ha="right")
+    ax.set_ylabel("openskill mu (bars: ± 1.96 sigma)")
+    ax.set_title(f"{res['name']}: ratings over {res['games']} games")
+    ax.legend(loc="upper right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def plot_pairwise(res: dict[str, Any], path: Path) -> None:
+    rungs = list(res["pairwise"])
+    n = res["num_players"]
+    grid = np.full((len(rungs), len(rungs)), np.nan)
+    fig, ax = plt.subplots(figsize=(1.6 * len(rungs) + 3, 1.1 * len(rungs) + 2))
+    for i, row in enumerate(rungs):
+        for j, col in enumerate(rungs):
+            c = res["pairwise"][row][col]
+            if c is None or not c["games"]:
+                continue
+            grid[i, j] = c["score"]
+            lo, hi = c["win_ci95"]
+            dark = c["score"] < 0.35 or c["score"] > 1 + 0.65 * (n - 1)
+            ax.text(j, i, f"{c['win_rate']:.2f}\n[{lo:.2f}, {hi:.2f}]\nn={c['games']}",
+                    ha="center", va="center", fontsize=8, color="white" if dark else "black")
+    im = ax.imshow(grid, cmap="RdBu", norm=TwoSlopeNorm(vmin=0, vcenter=1, vmax=n),
+                   aspect="auto")
+    ax.set_xticks(range(len(rungs)), rungs, rotation=20, ha="right")
+    ax.set_yticks(range(len(rungs)), rungs)
+    ax.set_xlabel(f"against {n - 1} of")
+    ax.set_ylabel("rung (alone)")
+    fig.colorbar(im, ax=ax, fraction=0.046, label=f"score: win rate / (1/{n})")
+    ax.set_title(f"{res['name']}: win rate alone against the column rung")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def plot_lengths(res: dict[str, Any], path: Path) -> None:
+    matches = list(res["matches"])
+    cols = min(len(matches), 3) or 1
+    rows = math.ceil(len(matches) / cols) or 1
+    fig, axes = plt.subplots(rows, cols, figsize=(4 * cols, 2.8 * rows), squeeze=False,
+                             sharex=True)
+    for ax in axes.flat[len(matches):]:
+        ax.set_visible(False)
+    for ax, m in zip(axes.flat, matches, strict=False):
+        s = res["matches"][m]["lengths"]
+        ks = [int(k) for k in s["rounds_hist"]]
+        castles = np.array(list(s["castles_hist"].values()))
+        other = np.array(list(s["rounds_hist"].values())) - castles
+        ax.bar(ks, castles, color="tab:purple", alpha=0.85, label="7 castles")
+        ax.bar(ks, other, bottom=castles, color="tab:grey", alpha=0.7, label="last round")
+        e = s["endings"]
+        ax.set_title(f"{m.replace('__', ' vs ')}\nmedian {_num(s['rounds_median'])}, 7 castles "
+                     f"{e.get('seven-castles', 0)}/{s['games']}", fontsize=9)
+        ax.set_xticks(ks)
+    axes.flat[0].legend(loc="upper left", fontsize=7)
+    for ax in axes[-1]:
+        ax.set_xlabel("final round")
+    for ax in axes[:, 0]:
+        ax.set_ylabel("games")
+    fig.suptitle(f"{res['name']}: game lengths")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+PLOTS = {"ratings.png": plot_ratings, "pairwise.png": plot_pairwise, "lengths.png": plot_lengths}
+
+
+def save_plots(res: dict[str, Any], run_dir: Path) -> list[Path]:
+    for name, fn in PLOTS.items():
+        fn(res, run_dir / name)
+    return [run_dir / name for name in PLOTS]
