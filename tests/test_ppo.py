@@ -236,9 +236,35 @@ def test_cli_reports_a_bad_config(tmp_path, capsys) -> None:
     assert "updates" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(not SHIPPED_CHECKPOINT.exists(), reason="no shipped checkpoint yet")
 def test_the_shipped_checkpoint_plays_by_name() -> None:
-    agent = make_agent("agents.ppo:PPOAgent", seed=0)
-    obs, masks = _obs_and_masks(5, seed=0)
-    for o, m in zip(obs, masks, strict=True):
-        assert m[agent.act(o, m, {})]
+    """``PPOAgent()`` with no argument, and the registry name ``ppo``, play the checkpoint
+    shipped in the package (configs/ppo_selfplay.yaml trained it)."""
+    assert SHIPPED_CHECKPOINT.is_file()
+    _, doc = load_checkpoint(SHIPPED_CHECKPOINT)
+    assert doc["config"]["name"] == "ppo_selfplay" and doc["update"] == 500
+    for spec in ("agents.ppo:PPOAgent", "ppo", {"name": "ppo", "kwargs": {"greedy": True}}):
+        agent = make_agent(spec, seed=0)
+        assert agent.checkpoint == SHIPPED_CHECKPOINT
+        obs, masks = _obs_and_masks(5, seed=0)
+        for o, m in zip(obs, masks, strict=True):
+            assert m[agent.act(o, m, {})]
+
+
+def test_training_on_ray_actors_gives_the_network_local_workers_give(tmp_path) -> None:
+    """``rollout.backend: ray``: the rollout games are Ray actors; the games, hence the
+    trained network and the figures, are those of the local backend."""
+    ray = pytest.importorskip("ray", reason="needs the 'ray' extra: pip install -e '.[ray]'")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = Trainer(parse_config(_tiny(tmp_path / "ray", rollout={
+            "num_games": 3, "steps": 40, "workers": 2, "backend": "ray"})))
+        on_ray.run()
+    finally:
+        ray.shutdown()
+    local = Trainer(parse_config(_tiny(tmp_path / "local")))
+    local.run()
+    assert on_ray.decisions == local.decisions and on_ray.games_played == local.games_played
+    for (k, v), w in zip(local.network.state_dict().items(),
+                         on_ray.network.state_dict().values(), strict=True):
+        assert torch.equal(v, w), k
+    assert on_ray.evaluations == local.evaluations
