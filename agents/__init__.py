@@ -4,7 +4,8 @@ Every agent implements :class:`agents.base.Agent`. ``experiments.play``, the tou
 and Python code build agents from a *spec* (:class:`AgentSpec`, docs/agents.md), so that a
 researcher's own agent or a trained checkpoint enters a game without editing this package:
 
-- a registry name: ``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ppo"`` (:data:`REGISTRY`);
+- a registry name: ``"random"``, ``"heuristic"`` (= ``"heuristic_v1"``), ``"heuristic_v2"``,
+  ``"ismcts"``, ``"ppo"`` (:data:`REGISTRY`);
 - ``"module:Class"`` (any importable module) or ``"path/to/file.py:Class"``;
 - a mapping ``{"name": <one of those>, "kwargs": {...}, "checkpoint": "path/to/file.pt"}``, every
   key but ``name`` optional; the older flat style ``{"name": ..., <kwarg>: <value>, ...}`` (or
@@ -33,6 +34,7 @@ from typing import Any
 
 from .base import Agent
 from .heuristic import HeuristicAgent
+from .heuristic_v2 import HeuristicV2Agent
 from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
@@ -50,7 +52,9 @@ def ppo_agent(checkpoint: str | None = None, greedy: bool = False,
 
 REGISTRY: dict[str, Callable[..., Any]] = {
     "random": RandomAgent,
-    "heuristic": HeuristicAgent,
+    "heuristic": HeuristicAgent,          # v1 (configs and the shipped PPO results use it)
+    "heuristic_v1": HeuristicAgent,       # the same, by its version
+    "heuristic_v2": HeuristicV2Agent,     # issue 13: threats, defence, Raven swaps, temperature
     "ismcts": ISMCTSAgent,  # takes env= (given by the script that seats it)
     "ppo": ppo_agent,       # the shipped checkpoint, or {name: ppo, checkpoint: path.pt}
 }
@@ -379,4 +383,4 @@ def _qualname(fn: Any) -> str:
 
 
 __all__ = ["AUTO_ARGS", "REGISTRY", "Agent", "AgentSpec", "AgentSpecError", "HeuristicAgent",
-           "ISMCTSAgent", "RandomAgent", "make_agent"]
+           "HeuristicV2Agent", "ISMCTSAgent", "RandomAgent", "make_agent"]

@@ -317,7 +317,7 @@ class HeuristicAgent:
         if legal.size == 0:
             raise ValueError("no legal action in the mask: this agent is not to act")
         actions = [self.t.decode[i] for i in legal]
-        vw = _View(self.t, observation)
+        vw = self._view(observation)
         kind = self._kind(info, vw)
         handler = self.handlers.get(kind, self._default)
         action = handler(vw, actions) if len(actions) > 1 else actions[0]
@@ -326,6 +326,10 @@ class HeuristicAgent:
         if not action_mask[index]:  # a bug in a rule must never make an illegal move
             return int(legal[0])
         return int(index)
+
+    def _view(self, observation: np.ndarray) -> _View:
+        """The decoded observation every handler reads (a subclass may read more from it)."""
+        return _View(self.t, observation)
 
     @staticmethod
     def _kind(info: dict[str, Any], vw: _View) -> DecisionKind:
@@ -597,17 +601,7 @@ class HeuristicAgent:
         plan: dict[int, int] = {}
 
         def take(typ: str, want_star: bool) -> int | None:
-            toks = pool[typ]
-            if not toks:
-                return None
-            order = toks if want_star else sorted(toks, key=lambda i: t.tok_special[i])
-            for i in order:
-                if t.tok_special[i] and stars_left[0] <= 0:
-                    continue
-                toks.remove(i)
-                stars_left[0] -= int(t.tok_special[i])
-                return i
-            return None
+            return self._take_token(pool, stars_left, typ, want_star)
 
         threat = vw.threats()
         # 1. marches, best first; later ones do not count the areas earlier ones walk into
@@ -674,6 +668,24 @@ class HeuristicAgent:
                     plan[a] = tok
                     break
         return {a: t.tok_key[tok] for a, tok in plan.items()}
+
+    def _take_token(self, pool: dict[str, list[int]], stars_left: list[int], typ: str,
+                    want_star: bool) -> int | None:
+        """Take one token of type ``typ`` out of ``pool`` (the best bonus first; a special one
+        only if ``want_star`` or nothing else is left, and only while ``stars_left[0]`` allows
+        it): the token index, or None when the type has run out."""
+        t = self.t
+        toks = pool[typ]
+        if not toks:
+            return None
+        order = toks if want_star else sorted(toks, key=lambda i: t.tok_special[i])
+        for i in order:
+            if t.tok_special[i] and stars_left[0] <= 0:
+                continue
+            toks.remove(i)
+            stars_left[0] -= int(t.tok_special[i])
+            return i
+        return None
 
     def _defence_estimate(self, vw: _View, area: int, d: int) -> float:
         """Defender strength before the reveal: units, garrison, a likely Defense order (+1) and
