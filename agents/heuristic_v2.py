@@ -184,6 +184,9 @@ class HeuristicV2Agent(HeuristicAgent):
     REST_DEFENSE_STAKE = 2.0
     #: How much more a leading rival's castle is worth per castle he holds beyond four.
     LEADER_WEIGHT = 0.3
+    #: The win chance a house card may give up (to keep a stronger card) in a combat for a home
+    #: or a castle (v1: 0.1 in every combat).
+    CARD_SLACK_AT_STAKE = 0.0
 
     def __init__(self, seed: int | None = None, ruleset: str = "2e", temperature: float = 0.2):
         """``seed`` seeds the generator of the temperature's noise; ``temperature`` scales that
@@ -530,7 +533,7 @@ class HeuristicV2Agent(HeuristicAgent):
             return super()._house_card(vw, actions)
         area = c["area"]
         stake = max(vw.stake(area), 3.0 * (t.fort[area] > 0))
-        slack = 0.0 if stake >= 2.0 else 0.1
+        slack = self.CARD_SLACK_AT_STAKE if stake >= 2.0 else 0.1
         good = [i for i in range(len(cards)) if p[i] >= p.max() - slack - 1e-9]
         likely = p.max() >= 0.5
 
