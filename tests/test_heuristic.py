@@ -390,7 +390,7 @@ def test_registered_and_seated_by_default():
     assert REGISTRY["heuristic"] is HeuristicAgent and "random" in REGISTRY
     assert isinstance(make_agent("heuristic", seed=1), HeuristicAgent)
     cfg = yaml.safe_load(open(DEFAULT_CONFIG, encoding="utf-8"))
-    assert cfg["agents"]["default"]["name"] == "heuristic"
+    assert cfg["agents"]["default"]["name"] == "heuristic_v2"  # the main job seats v2 (issue 13)
 
 
 def test_beats_random_agents():
