@@ -18,7 +18,6 @@ widening, the heuristic as the model of the other houses' hidden choices in dete
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -27,18 +26,9 @@ from typing import Any
 import got_env
 from agents import RandomAgent
 from agents.ismcts import ISMCTSAgent
+from experiments.ratings import wilson
 
 NUM_PLAYERS = 3
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a binomial proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def opponent(name: str, seed: int) -> Any:

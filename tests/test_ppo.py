@@ -26,7 +26,6 @@ from agents.ppo import (
 from experiments.train import ResumeError, Trainer, load_trainer, main
 from experiments.training.advantages import house_advantages
 from experiments.training.config import ConfigError, parse_config
-from experiments.training.evaluate import wilson_interval
 from experiments.training.rollout import policy_step
 
 NUM_ACTIONS = got_env.raw_env(num_players=3).codec.size
@@ -113,12 +112,6 @@ def test_opponent_steps_pass_their_rewards_to_the_waiting_learner_decision() -> 
     a = house_advantages(acting, np.zeros(4), rewards, np.zeros(4, bool), 1.0, 1.0)
     assert a.complete.tolist() == [True, False, False, False]
     assert a.rewards[0] == pytest.approx(0.75)
-
-
-def test_wilson_interval() -> None:
-    lo, hi = wilson_interval(180, 200)
-    assert 0.85 < lo < 0.9 < hi < 0.94
-    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
 
 
 # -- a tiny training run --------------------------------------------------------------------------

@@ -8,7 +8,6 @@ evaluations of a run differ by the policy only. Game ``i`` seats the learner at 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,19 +16,10 @@ import torch
 from agents.base import begin_game, end_game
 from got_env.vector import VectorGames
 
+from ..ratings import wilson
 from .rollout import Seat, agent_seat, choose_actions
 
 EVAL_SEED_OFFSET = 1_000_003  # evaluation games never share a seed with training games
-
-
-def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95% by default): sound at 0% and 100% too."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -44,7 +34,7 @@ class Evaluation:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
+        return wilson(self.wins, self.games)
 
     def __str__(self) -> str:
         lo, hi = self.interval
