@@ -1,0 +1,166 @@
+"""A game told step by step: decision log lines, the combat on the board, and what one house saw.
+
+Shared by the replay viewer (``experiments.replay``) and terminal play: both show a game through
+one house's eyes, so what counts as hidden is decided here, once.
+
+* :func:`walk` replays a :class:`got_env.GameRecord` and yields the state before every decision
+  with that decision as a :class:`Step`, then the final state (checked against the record's
+  outcome and digest, as ``GameRecord.replay`` does).
+* :func:`log_line` is one readable line for a step; seen by another house (``viewer``), a
+  secret choice (``Decision.secret``: orders being placed, bids, house cards) shows as
+  ``(secret)`` only: its effect appears on the board or in the combat once the game reveals it.
+* :func:`combat_view` is the combat being fought in a state, as ``viewer`` may see it: house
+  cards and Tides of Battle cards before their reveal only to their owner (all of them in the
+  full view, ``viewer=None``).
+* :func:`outcome_text` names the winner and the ending once the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+    from ..env import GameRecord
+
+SECRET = "(secret)"
+ENDINGS = {"seven-castles": "seven castles held", "last-round": "after the last round",
+           "truncated": "stopped (step limit)"}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision of a game and the action chosen.
+
+    :ivar index: its position in the record's actions (0-based).
+    :ivar house: the deciding house's id.
+    :ivar kind: the decision kind's label, e.g. ``"D-20 PLACE_ORDERS"``.
+    :ivar secret: the choice is hidden from the other houses until the game reveals it.
+    """
+
+    index: int
+    round: int
+    phase: str
+    house: str
+    kind: str
+    action: int
+    action_name: str
+    secret: bool
+    num_legal: int
+
+    def visible_to(self, viewer: str | None) -> bool:
+        """Whether ``viewer`` (a house id; None: everyone) may see which action was chosen."""
+        return viewer is None or viewer == self.house or not self.secret
+
+
+def make_step(env: Any, index: int, action: int) -> Step:
+    """The :class:`Step` of ``env``'s pending decision answered by ``action`` (before playing)."""
+    state = env.game
+    d = state.pending
+    return Step(index, int(state.round), state.phase.name.lower(),
+                state.ruleset.houses[d.player].id, d.kind.label, int(action),
+                env.action_name(action), bool(d.secret), len(d.options))
+
+
+def log_line(step: Step, viewer: str | None = None) -> str:
+    """``#12 R1 planning  stark  D-20 PLACE_ORDERS: ORDER[winterfell,march-0]``; the action is
+    ``(secret)`` when ``viewer`` may not see it."""
+    what = step.action_name if step.visible_to(viewer) else SECRET
+    return (f"#{step.index + 1} R{step.round} {step.phase}  {step.house}  {step.kind}: "
+            f"{what}")
+
+
+def walk(record: GameRecord) -> Iterator[tuple[GameState, Step | None]]:
+    """Replay ``record``: ``(state, step)`` before each decision (the state is the live one: copy
+    it to keep it), then ``(final state, None)``. Raises :class:`got_env.env.RecordError` when an
+    action does not replay, or the end differs from the recorded outcome or digest."""
+    from .. import engine
+    from ..env import RecordError, raw_env
+
+    env = raw_env(**record.options)
+    env.reset(seed=record.seed)
+    for i, a in enumerate(record.actions):
+        if not env.agents or env.game.pending is None:
+            raise RecordError(f"record has {len(record.actions) - i} actions after the game "
+                              f"ended (from index {i})")
+        try:
+            step = make_step(env, i, a)
+        except (KeyError, IndexError, ValueError) as err:
+            raise RecordError(f"action at index {i} of the record is not an action: "
+                              f"{err}") from None
+        yield env.game, step
+        try:
+            env.step(a)
+        except engine.IllegalActionError as err:
+            raise RecordError(f"action at index {i} of the record does not replay: "
+                              f"{err}") from None
+    replayed = env.record
+    if record.outcome is not None and replayed.outcome != record.outcome:
+        raise RecordError(f"the replayed game's outcome {replayed.outcome} differs from the "
+                          f"recorded {record.outcome}")
+    if record.digest is not None and replayed.digest != record.digest:
+        raise RecordError(f"the replayed game's final state (digest {replayed.digest[:12]}) "
+                          f"differs from the recorded one ({record.digest[:12]})")
+    yield env.game, None
+
+
+def outcome_text(state: GameState) -> str | None:
+    """``"Winner: Stark (seven castles held)"`` once the game has ended, else None."""
+    if state.outcome is None:
+        return None
+    name = state.ruleset.houses[state.outcome.winner].name
+    return f"Winner: {name} ({ENDINGS.get(state.outcome.reason, state.outcome.reason)})"
+
+
+def combat_frame(state: GameState) -> dict | None:
+    """The innermost combat being fought (its engine frame), or None."""
+    return next((f for f in reversed(state.stack) if f.get("step") == "combat"), None)
+
+
+def combat_view(state: GameState, viewer: str | None = None) -> dict[str, Any] | None:
+    """The combat on the board as ``viewer`` may see it (None: no combat), plain values only:
+    area, stage, and per side the house, units, initial strength, supporters, house card and
+    Tides card (each ``"(secret)"`` while hidden from ``viewer``), final strength and the
+    winner once decided."""
+    from ..engine import combat as cb
+
+    frame = combat_frame(state)
+    if frame is None:
+        return None
+    rs = state.ruleset
+    watcher = rs.house(viewer) if viewer is not None else None
+    out: dict[str, Any] = {"area": rs.areas[frame["area"]].name,
+                           "from": rs.areas[frame["origin"]].name,
+                           "stage": frame.get("stage", "support")}
+    units = ("footman", "knight", "ship", "siege")
+    for side in cb.SIDES:
+        h = frame[side]
+        own = watcher is None or watcher == h
+        where, counts = cb.combat_units(state, frame, side)
+        info: dict[str, Any] = {
+            "house": rs.houses[h].name,
+            "units": ", ".join(f"{int(n)} {u}" for u, n in zip(units, counts, strict=True) if n),
+            "supporters": [rs.houses[s].name for s in cb.supporters(state, frame, side)],
+        }
+        try:
+            info["strength"] = int(cb.initial_strength(state, frame, side))
+        except (KeyError, IndexError, ValueError):
+            pass
+        card = frame.get("cards", {}).get(side)
+        if card is not None:
+            info["card"] = (rs.house_cards[card].name if own or frame.get("revealed")
+                            else SECRET)
+        tide = frame.get("tides", {}).get(side)
+        if tide is not None:
+            info["tides"] = (rs.tides_cards[tide].id if own or frame.get("tides_revealed")
+                             else SECRET)
+        if frame.get("blade") == side:
+            info["blade"] = True
+        if "strength" in frame:
+            info["final"] = int(frame["strength"][side])
+        out[side] = info
+    if "winner" in frame:
+        out["winner"] = rs.houses[frame[frame["winner"]]].name
+    return out
