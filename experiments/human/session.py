@@ -1,0 +1,294 @@
+"""The game loop and the command line of ``python -m experiments.human`` (docs/human.md).
+
+:class:`HumanSession` plays one game: the agents act for the other houses, the person is asked
+through ``input_fn`` (``input`` by default; any callable taking a prompt and returning a line,
+raising ``EOFError`` at the end of the input) and everything is written to a rich ``Console``
+(which can write to a ``StringIO``). The record is saved at the end, on ``q``, at the end of the
+input and on Ctrl-C; the board picture (as the player's house sees it) after every round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.text import Text
+
+import got_env
+from agents import AgentSpecError, make_agent
+from agents.base import begin_game, end_game
+from got_env.engine import OptionError
+from got_env.render.log import outcome_text
+
+from .events import PublicLog
+from .view import board, describe_context, house_text, public_combat
+
+HELP = """Commands at a prompt:
+  <number>   pick the option with that number
+  <words>    list the options whose names hold every word ("march",
+             "winterfell raid"); a single match is picked at once
+  l          list all the options again
+  b          show the board (as your house sees it)
+  ?          this help
+  q          quit (the game record so far is saved)"""
+
+
+class Quit(Exception):
+    """The person typed ``q``."""
+
+
+class HumanSession:
+    """One game with ``house`` played by a person and ``agents`` (house -> agent) the rest."""
+
+    def __init__(self, env: got_env.raw_env, house: str, agents: dict[str, Any], seed: int,
+                 out: Path, console: Console | None = None,
+                 input_fn: Callable[[str], str] = input, stamp: str | None = None):
+        self.env, self.house, self.agents, self.seed = env, house, agents, seed
+        self.out = Path(out)
+        self.console = console or Console()
+        self.input_fn = input_fn
+        self.stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
+        self.log = PublicLog(env, house)
+        self.record_path: Path | None = None
+        self.pictures: list[Path] = []
+        self._shown: tuple[int, int] | None = None
+
+    # -- the game -------------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end (0), or until ``q``/end of input (0) or Ctrl-C (130); the record is
+        saved in every case."""
+        env, c = self.env, self.console
+        env.reset(seed=self.seed)
+        for agent in self.agents.values():
+            begin_game(agent)
+        c.print(Text.assemble("You play ", house_text(self.house), f" in a {env.num_players}-"
+                              f"player game (seed {self.seed}) against ",
+                              ", ".join(f"{h}={type(a).__name__}" for h, a in
+                                        self.agents.items()), ". Type ? for help."))
+        try:
+            self._play()
+        except KeyboardInterrupt:
+            self._flush()
+            self.save("interrupted (Ctrl-C)")
+            return 130
+        except EOFError:
+            self._flush()
+            self.save("the input ended before the game did")
+            return 0
+        except Quit:
+            self.save("you quit")
+            return 0
+        self._flush()
+        self._show_board()
+        self._announce_end()
+        self.save(None)
+        return 0
+
+    def _play(self) -> None:
+        env, g = self.env, self.env.game
+        round_now = g.round
+        while g.pending is not None and env.agents:
+            agent = env.agent_selection
+            if agent == self.house:
+                self._flush()
+                action = self.ask()
+            else:
+                obs = env.observe(agent)
+                action = int(self.agents[agent].act(obs["observation"], obs["action_mask"],
+                                                    env.infos[agent]))
+            self.log.before(action)
+            env.step(action)
+            self.log.after()
+            if g.round != round_now or g.pending is None:
+                self.picture(f"round-{round_now:02d}")
+                round_now = g.round
+
+    # -- asking the person ----------------------------------------------------------------------
+    def ask(self) -> int:
+        """The person's choice among the legal actions; bad input re-prompts, changing nothing."""
+        env, c = self.env, self.console
+        g = env.game
+        if self._shown != (g.round, int(g.phase)):
+            self._show_board()
+        options = env.legal_actions()
+        names = [env.action_name(a) for a in options]
+        d = g.pending
+        combat = public_combat(env, self.house)
+        if combat:
+            c.print(Text(combat))
+        context = describe_context(env, d.context)
+        c.print(Text.assemble(("Your choice: ", "bold"), env.infos[self.house]["decision"],
+                              f"  ({context})" if context else ""))
+        self._list(range(len(options)), names)
+        while True:
+            line = self.input_fn("> ").strip()
+            if not line:
+                continue
+            low = line.lower()
+            if low == "?":
+                c.print(Text(HELP))
+            elif low == "b":
+                self._show_board()
+            elif low == "l":
+                self._list(range(len(options)), names)
+            elif low == "q":
+                raise Quit
+            elif low.isdigit():
+                n = int(low)
+                if 1 <= n <= len(options):
+                    return self._picked(options[n - 1], names[n - 1])
+                c.print(f"[red]no option {n}: pick 1 to {len(options)}[/red]")
+            else:
+                words = low.split()
+                hits = [k for k, name in enumerate(names)
+                        if all(w in name.lower() for w in words)]
+                if len(hits) == 1:
+                    return self._picked(options[hits[0]], names[hits[0]])
+                if not hits:
+                    c.print(Text(f"no option matches {line!r}", style="red"),
+                            "(? for help, l to list)")
+                else:
+                    c.print(Text(f"{len(hits)} options match {line!r}; pick one by its number:"))
+                    self._list(hits, names)
+
+    def _picked(self, action: int, name: str) -> int:
+        self.console.print(Text(f"-> {name}", style="dim"))
+        return action
+
+    def _list(self, which: Any, names: list[str]) -> None:
+        items = [Text(f"{k + 1:>3}. {names[k]}") for k in which]
+        if len(items) <= 12:
+            for item in items:
+                self.console.print(item, highlight=False)
+        else:
+            self.console.print(Columns(items, column_first=True, padding=(0, 2)))
+
+    # -- output ---------------------------------------------------------------------------------
+    def _show_board(self) -> None:
+        g = self.env.game
+        self._shown = (g.round, int(g.phase))
+        self.console.rule()
+        self.console.print(board(self.env, self.house))
+        self.console.rule()
+
+    def _flush(self) -> None:
+        for line in self.log.take():
+            self.console.print(line, highlight=False, markup=False)
+
+    def _announce_end(self) -> None:
+        env, g = self.env, self.env.game
+        outcome = env.record.outcome
+        if outcome is None:
+            return
+        vp = g.victory_points()
+        self.console.print(Text(f"Game over. {outcome_text(g)}, round {g.round}.",
+                                style="bold"))
+        for place, h in enumerate(outcome["ranking"], 1):
+            you = "  <- you" if h == self.house else ""
+            self.console.print(f"  {place}. {h:<10} {int(vp[env.ruleset.house(h)])} castles{you}")
+        for name, agent in self.agents.items():
+            end_game(agent, env.rewards.get(name, 0.0), env.infos.get(name, {}))
+
+    def picture(self, label: str) -> Path | None:
+        """The board picture as the player's house sees it (hidden orders never drawn)."""
+        from got_env.render import save_board_png
+
+        self.out.mkdir(parents=True, exist_ok=True)
+        try:
+            path = Path(save_board_png(self.env.game, self.out / f"{self.stamp}-{label}.png",
+                                       observer=self.house))
+        except Exception as e:  # noqa: BLE001  (a picture that fails must not end the game)
+            self.console.print(Text(f"could not draw the board picture ({label}): "
+                                    f"{type(e).__name__}: {e}", style="red"))
+            return None
+        self.pictures.append(path)
+        return path
+
+    def save(self, why: str | None) -> Path:
+        """Save the record (``<out>/<timestamp>.json``), say where, and why when unfinished."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        path = self.out / f"{self.stamp}.json"
+        k = 1
+        while path.exists() and self.record_path is None:
+            k += 1
+            path = self.out / f"{self.stamp}-{k}.json"
+        self.env.record.save(path)
+        self.record_path = path
+        if why:
+            self.console.print(f"Game not finished: {why}. Record saved to {path} "
+                               f"({len(self.env.record.actions)} decisions).")
+        else:
+            self.console.print(f"Record saved to {path}; pictures in {self.out}.")
+        return path
+
+
+# -- the command line -----------------------------------------------------------------------------
+def parse_spec(text: str) -> Any:
+    """An agent spec from the command line: a name, ``module:Class``, ``file.py:Class``, or a
+    JSON mapping (``{"name": "ismcts", "kwargs": {...}}``)."""
+    text = text.strip()
+    return json.loads(text) if text.startswith("{") else text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m experiments.human",
+                                description="Play A Game of Thrones (2nd ed.) in the terminal "
+                                "against agents; see docs/human.md.")
+    p.add_argument("--house", default="stark", help="your house (default stark)")
+    p.add_argument("--opponents", default="heuristic",
+                   help="agent spec for every other house (default heuristic; docs/agents.md)")
+    p.add_argument("--agent", action="append", default=[], metavar="HOUSE=SPEC",
+                   help="agent spec for one house, e.g. lannister=random (repeatable)")
+    p.add_argument("--players", type=int, default=6, help="3 to 6 (default 6)")
+    p.add_argument("--seed", type=int, default=None, help="default: drawn, and printed")
+    p.add_argument("--max-rounds", type=int, default=10, help="1 to 10 (default 10)")
+    p.add_argument("--tides", action="store_true", help="play with the Tides of Battle")
+    p.add_argument("--out", default="runs/human", help="folder of the record and pictures")
+    return p
+
+
+def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] = input,
+         console: Console | None = None) -> int:
+    p = build_parser()
+    args = p.parse_args(argv)
+    seed = args.seed if args.seed is not None else int(time.time()) % 100_000
+    try:
+        env = got_env.raw_env(num_players=args.players, max_rounds=args.max_rounds,
+                              tides_of_battle=args.tides, info_format="text")
+    except OptionError as e:
+        p.error(str(e))
+    if args.house not in env.possible_agents:
+        p.error(f"unknown house {args.house!r}: the houses in a {args.players}-player game are "
+                f"{', '.join(env.possible_agents)}")
+    specs: dict[str, Any] = {h: args.opponents for h in env.possible_agents if h != args.house}
+    for item in args.agent:
+        house, eq, spec = item.partition("=")
+        if not eq or not spec:
+            p.error(f"--agent {item!r}: expected HOUSE=SPEC, e.g. lannister=random")
+        if house not in specs:
+            why = "that is your house" if house == args.house else (
+                f"houses in play are {', '.join(env.possible_agents)}")
+            p.error(f"--agent {item!r}: no opponent house {house!r} ({why})")
+        specs[house] = item.partition("=")[2]
+    agents = {}
+    for seat, house in enumerate(env.possible_agents):
+        if house not in specs:
+            continue
+        try:
+            agents[house] = make_agent(parse_spec(str(specs[house])), env=env, seed=seed + seat)
+        except (AgentSpecError, json.JSONDecodeError) as e:
+            p.error(f"{house}: {e}")
+    session = HumanSession(env, args.house, agents, seed, Path(args.out),
+                           console=console, input_fn=input_fn)
+    return session.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

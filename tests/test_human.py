@@ -1,0 +1,201 @@
+"""experiments.human: a person plays in the terminal (issue 14). Scripted sessions: moves come
+from a list (or from standard input in a subprocess), output goes to a rich Console on a
+StringIO."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import got_env
+from agents import make_agent
+from experiments.human import HumanSession, main
+from experiments.human.view import board
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ["--house", "stark", "--players", "3", "--max-rounds", "2", "--seed", "1",
+        "--opponents", "heuristic"]
+
+
+def console() -> tuple[Console, io.StringIO]:
+    buf = io.StringIO()
+    return Console(file=buf, width=200, color_system=None, force_terminal=False), buf
+
+
+def feed(lines, then_forever: str | None = None):
+    """An input_fn giving ``lines`` in turn, then ``then_forever`` (or EOFError)."""
+    it = iter(lines)
+
+    def input_fn(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            if then_forever is None:
+                raise EOFError from None
+            return then_forever
+    return input_fn
+
+
+def only(path: Path, pattern: str) -> Path:
+    found = sorted(path.glob(pattern))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_scripted_game_plays_to_the_end_and_its_record_replays(tmp_path):
+    con, buf = console()
+    script = ["?", "b", "l", "march", "order", "2", "raid", "1"]
+    rc = main(GAME + ["--out", str(tmp_path)], input_fn=feed(script, "1"), console=con)
+    out = buf.getvalue()
+    assert rc == 0
+    assert "Game over. Winner:" in out and "Orders revealed:" in out
+    record = got_env.GameRecord.load(only(tmp_path, "*.json"))
+    assert record.outcome is not None and record.outcome["reason"] == "last-round"
+    env = record.replay()
+    assert env.game.outcome is not None
+    pictures = sorted(tmp_path.glob("*-round-*.png"))
+    assert len(pictures) >= 1
+    assert pictures[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_stdin_session_in_a_subprocess(tmp_path):
+    """The real command line, moves as lines on standard input, to the end of the game."""
+    done = subprocess.run([sys.executable, "-m", "experiments.human", *GAME, "--out",
+                           str(tmp_path)], input="winterfell\n" + "1\n" * 3000, text=True,
+                          capture_output=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Game over. Winner:" in done.stdout
+    got_env.GameRecord.load(only(tmp_path, "*.json")).replay()
+
+
+def test_end_of_input_mid_game_saves_the_record(tmp_path):
+    con, buf = console()
+    rc = main(GAME + ["--out", str(tmp_path)], input_fn=feed(["1"] * 5), console=con)
+    assert rc == 0
+    assert "input ended before the game did" in buf.getvalue()
+    record = got_env.GameRecord.load(only(tmp_path, "*.json"))
+    assert record.outcome is None and len(record.actions) > 5
+    record.replay()
+
+
+def test_ctrl_c_saves_the_record(tmp_path):
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+    con, buf = console()
+    assert main(GAME + ["--out", str(tmp_path)], input_fn=interrupt, console=con) == 130
+    assert "Ctrl-C" in buf.getvalue()
+    got_env.GameRecord.load(only(tmp_path, "*.json")).replay()
+
+
+def seated(num_players: int = 3, seed: int = 1):
+    env = got_env.raw_env(num_players=num_players, max_rounds=2, info_format="text")
+    env.reset(seed=seed)
+    bots = {h: make_agent("heuristic", env=env, seed=seed + i)
+            for i, h in enumerate(env.possible_agents) if h != "stark"}
+    return env, bots
+
+
+def play_bots_until_stark(env, bots) -> None:
+    while env.agent_selection != "stark":
+        h = env.agent_selection
+        obs = env.observe(h)
+        env.step(int(bots[h].act(obs["observation"], obs["action_mask"], env.infos[h])))
+
+
+def test_invalid_input_re_prompts_without_changing_the_game(tmp_path):
+    env, bots = seated()
+    play_bots_until_stark(env, bots)
+    con, buf = console()
+    session = HumanSession(env, "stark", bots, 1, tmp_path, console=con,
+                           input_fn=feed(["999", "0", "xyzzy", "?", "b", "", "3"]))
+    digest, actions = env.game.digest(), list(env.record.actions)
+    picked = session.ask()
+    assert picked == env.legal_actions()[2]
+    assert env.game.digest() == digest and env.record.actions == actions
+    out = buf.getvalue()
+    assert "no option 999" in out and "no option 0" in out
+    assert "no option matches 'xyzzy'" in out and "Commands at a prompt" in out
+
+
+def hidden_orders(env, me: str) -> list[tuple[str, str]]:
+    """(area id, order token id) of every order of another house, from the omniscient state."""
+    g, rs = env.game, env.ruleset
+    control = g.control()
+    return [(rs.areas[a].id, rs.order_tokens[int(g.orders[a])].id)
+            for a in range(len(g.orders))
+            if g.orders[a] >= 0 and control[a] != rs.house(me)]
+
+
+def rows_of(text: str, area: str) -> list[str]:
+    return [line for line in text.splitlines() if line.split()[:1] == [area]]
+
+
+def test_the_display_never_shows_another_house_s_unrevealed_order(tmp_path):
+    env, bots = seated()
+    play_bots_until_stark(env, bots)
+    assert env.infos["stark"]["decision"] == "D-20 PLACE_ORDERS"
+    hidden = hidden_orders(env, "stark")
+    assert hidden, "the other houses placed their orders before stark"
+    tokens = {t.id for t in env.ruleset.order_tokens}
+    con, buf = console()
+    con.print(board(env, "stark"))
+    text = buf.getvalue()
+    for area, _ in hidden:
+        (row,) = rows_of(text, area)
+        assert not any(t in row for t in tokens), row
+
+    # the whole session's output up to stark's first choice: board and log alike
+    env2, bots2 = seated()
+    con2, buf2 = console()
+    session = HumanSession(env2, "stark", bots2, 1, tmp_path, console=con2,
+                           input_fn=feed(["b"]))
+    assert session.run() == 0  # end of input at the first prompt: the record is saved
+    shown = buf2.getvalue()
+    assert "placed an order (hidden)" in shown
+    for area, token in hidden:
+        assert not [line for line in shown.splitlines() if area in line and token in line]
+
+    # stark's own order is shown as soon as it is placed; every order once revealed
+    first = env.legal_actions()[0]
+    area_id = env.action_name(first)[len("ORDER["):].split(",")[0]
+    token_id = env.action_name(first).rstrip("]").split(",")[1]
+    env.step(first)
+    buf.truncate(0), buf.seek(0)
+    con.print(board(env, "stark"))
+    assert token_id in rows_of(buf.getvalue(), area_id)[0]
+    while not env.game.orders_revealed:
+        env.step(env.legal_actions()[0])
+    buf.truncate(0), buf.seek(0)
+    con.print(board(env, "stark"))
+    revealed = buf.getvalue()
+    for area, token in hidden:
+        assert token in rows_of(revealed, area)[0]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--house", "dragons"], "unknown house 'dragons'"),
+    (["--house", "greyjoy", "--players", "3"], "unknown house 'greyjoy'"),
+    (["--opponents", "no_such_agent"], "no_such_agent"),
+    (["--agent", "lannister=no_such_agent"], "no_such_agent"),
+    (["--agent", "stark=random"], "that is your house"),
+    (["--agent", "lannister"], "expected HOUSE=SPEC"),
+    (["--players", "7"], "num_players"),
+])
+def test_bad_arguments_exit_2_with_a_clear_error(argv, message, capsys, tmp_path):
+    with pytest.raises(SystemExit) as e:
+        main(argv + ["--out", str(tmp_path)], input_fn=feed([]))
+    assert e.value.code == 2
+    assert message in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+
+
+def test_bad_house_from_the_command_line_exits_2():
+    done = subprocess.run([sys.executable, "-m", "experiments.human", "--house", "dragons"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2
+    assert "unknown house 'dragons'" in done.stderr
