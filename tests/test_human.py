@@ -199,3 +199,32 @@ def test_bad_house_from_the_command_line_exits_2():
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2
     assert "unknown house 'dragons'" in done.stderr
+
+
+def test_bids_are_shown_only_once_every_house_has_bid(tmp_path):
+    """At each of stark's secret bids, the log has not shown this bidding's bids yet; after it,
+    every bidding that stark took part in was revealed."""
+    from got_env.engine import DecisionKind
+
+    env = got_env.raw_env(num_players=3, max_rounds=2, info_format="text")
+    bots = {h: make_agent("heuristic", env=env, seed=10 + i)
+            for i, h in enumerate(env.possible_agents) if h != "stark"}
+    con, buf = console()
+    asked = []
+
+    def input_fn(prompt: str) -> str:
+        d = env.game.pending
+        if d.kind in (DecisionKind.INFLUENCE_BID, DecisionKind.WILDLING_BID):
+            since = buf.getvalue().rsplit("Westeros deck", 1)[-1]
+            title = ("Bids on " + ("iron-throne", "fiefdoms", "kings-court")[d.context["track"]]
+                     if d.kind == DecisionKind.INFLUENCE_BID else "Wildling attack")
+            assert title not in since
+            asked.append(title)
+        return "1"
+
+    session = HumanSession(env, "stark", bots, 10, tmp_path, console=con, input_fn=input_fn)
+    assert session.run() == 0
+    assert asked, "seed 10 has a bidding in round 2"
+    out = buf.getvalue()
+    for title in asked:
+        assert title in out
