@@ -17,7 +17,19 @@ from matplotlib.figure import Figure
 from got_env.data import DataError
 from got_env.engine import start_game
 from got_env.render import BOARD_SHAPE, load_layout, render_board, save_board_png
-from got_env.render.picture import MAP_FRACTION, area_pixel, check_layout
+from got_env.render.picture import (
+    BADGE_SIZE,
+    LAND_BORDER,
+    MAP_FRACTION,
+    SEA_BORDER,
+    SvgParts,
+    _overlap,
+    area_pixel,
+    badge_anchors,
+    board_svg,
+    check_layout,
+    node_half_size,
+)
 
 WINDOW = 70  # pixels around a node centre that its tokens may touch
 
@@ -229,3 +241,88 @@ def test_rendering_keeps_no_figures_alive(six):
     import matplotlib.pyplot as plt
 
     assert plt.get_fignums() == []
+
+
+# -- the end of the game, badges, borders -------------------------------------------------------
+def test_the_picture_names_the_winner_and_the_ending(six):
+    from got_env.engine.state import Outcome, Phase
+
+    over = six.clone()
+    over.phase = Phase.ENDED
+    over.outcome = Outcome("seven-castles", six.ruleset.house("tyrell"), tuple(range(6)))
+    svg = board_svg(over)
+    assert "Winner: Tyrell (seven castles held)" in svg and "game over" in svg
+    assert "Winner:" not in board_svg(six)
+    last_round = over.clone()
+    last_round.outcome = Outcome("last-round", six.ruleset.house("stark"), tuple(range(6)))
+    assert "Winner: Stark (after the last round)" in board_svg(last_round)
+    _, _, left, _ = changed_box(render_board(six), render_board(over))
+    assert left >= BOARD_SHAPE[1] * MAP_FRACTION  # said in the side panel
+
+
+def test_badges_touch_no_other_node_and_no_other_badge(rs):
+    """Every area's order badge and every land area's power-token and defender badges, all at
+    once (as crowded as a board can be): no box overlaps another node or another badge."""
+    anchors = badge_anchors(rs)
+    pos = load_layout(rs)
+    kind = {a.id: a.kind for a in rs.areas}
+    boxes = {}
+    for (area_id, badge), (x, y) in anchors.items():
+        if badge != "order" and kind[area_id] != "land":
+            continue
+        w, h = BADGE_SIZE[badge]
+        boxes[(area_id, badge)] = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    nodes = {}
+    for a in rs.areas:
+        (x, y), (hw, hh) = pos[a.id], node_half_size(a)
+        nodes[a.id] = (x - hw, y - hh, x + hw, y + hh)
+    keys = sorted(boxes)
+    for i, k in enumerate(keys):
+        for other in keys[i + 1:]:
+            assert _overlap(boxes[k], boxes[other]) == 0, (k, other)
+        for area_id, box in nodes.items():
+            if area_id != k[0]:
+                assert _overlap(boxes[k], box) == 0, (k, area_id)
+    # Blackwater Bay and the ports, where they were seen overlapping, keep their classic corner
+    # only where it is free; the anchors never depend on the state.
+    assert badge_anchors(rs) == anchors
+
+
+def test_sea_borders_are_lighter_than_land_borders():
+    def lightness(colour: str) -> float:
+        return sum(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+    assert lightness(SEA_BORDER) > lightness(LAND_BORDER)
+
+
+# -- SVG ---------------------------------------------------------------------------------------
+def test_board_svg_is_one_document_with_text_as_text(six):
+    import xml.etree.ElementTree as ET
+
+    svg = board_svg(six)
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert "Winterfell" in svg and "Influence tracks" in svg and "Legend" in svg
+    assert "http://" not in svg.replace('xmlns="http://www.w3.org/2000/svg"', "").replace(
+        'xmlns:xlink="http://www.w3.org/1999/xlink"', "")
+
+
+def test_board_svg_hides_enemy_orders_like_the_png(six):
+    march = with_order(six, "dragonstone", "march-special")
+    defend = with_order(six, "dragonstone", "defense-1a")
+    assert board_svg(march, observer="stark") == board_svg(defend, observer="stark")
+    assert 'id="order-dragonstone"' in board_svg(march, observer="stark")
+    assert board_svg(march, observer="baratheon") != board_svg(defend, observer="baratheon")
+    assert board_svg(march) != board_svg(defend)
+
+
+def test_svg_parts_are_drawn_once_and_reused(six):
+    drawer = SvgParts()
+    first = board_svg(six, drawer=drawer)
+    drawn = len(drawer.cache)
+    moved = six.clone()
+    moved.wildling_threat = 6
+    second = board_svg(moved, drawer=drawer)
+    assert len(drawer.cache) == drawn + 1  # only the side panel is new
+    assert first != second
+    assert board_svg(six, drawer=drawer) == first == board_svg(six)
