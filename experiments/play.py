@@ -4,7 +4,9 @@
     python -m experiments.play --config my.yaml --seed 3
 
 Prints the winner, the castles and strongholds each house holds and the rounds played; saves the
-game record (JSON, replayable with got_env.GameRecord) and a PNG of the final board in ``out``.
+game record (JSON, replayable with got_env.GameRecord) and a PNG of the final board in ``out``;
+with ``--replay`` (or the config's ``replay: true``) also ``out/replay.html``, the game's replay
+page (experiments.replay, docs/replay.md).
 
 The config's ``agents`` maps houses (and ``default``, for the others) to agent specs: a registry
 name (``heuristic``), ``my_pkg.my_agents:GreedyAgent``, ``path/to/file.py:Class``, a mapping
@@ -35,7 +37,7 @@ def load_config(path: str | Path) -> dict[str, Any]:
         cfg = yaml.safe_load(f) or {}
     if not isinstance(cfg, dict):
         raise ValueError(f"{path}: a config is a mapping")
-    unknown = set(cfg) - {"env", "seed", "agents", "out"}
+    unknown = set(cfg) - {"env", "seed", "agents", "out", "replay"}
     if unknown:
         raise ValueError(f"{path}: unknown keys {sorted(unknown)}")
     return cfg
@@ -86,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=None, help="overrides the config's seed")
     p.add_argument("--out", default=None, help="overrides the config's output folder")
     p.add_argument("--no-picture", action="store_true", help="skip the PNG of the board")
+    p.add_argument("--replay", action="store_true", help="also write the replay page "
+                   "<out>/replay.html (docs/replay.md)")
     args = p.parse_args(argv)
     try:
         cfg = load_config(args.config)
@@ -116,6 +120,13 @@ def main(argv: list[str] | None = None) -> int:
 
         save_board_png(game, out / f"board-{seed}.png")
         print(f"final board: {out / f'board-{seed}.png'}")
+    if args.replay or cfg.get("replay"):
+        from experiments.replay import write_replay
+
+        figures = write_replay(env.record, out / "replay.html",
+                               title=f"got_env replay: game {seed}")
+        print(f"replay: {out / 'replay.html'} ({figures['bytes'] / 1e6:.1f} MB, "
+              f"{figures['seconds']:.1f} s)")
     return 0
 
 

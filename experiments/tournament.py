@@ -25,6 +25,8 @@ Config (YAML)::
     seed: 0                      # every game's seed and agents' seeds derive from it
     workers: 0                   # parallel processes; 0 = one per CPU
     backend: local               # local: a process pool here; ray: each game a Ray task
+    # replays: true              # also <run folder>/replays/game-<lineup>-<game>.html per game
+    #                            # played (experiments.replay, docs/replay.md)
 
 Backends: ``local`` plays the games in ``workers`` processes of this machine (in this process for
 ``workers: 1``). ``ray`` (the ``ray`` extra: ``pip install -e '.[ray]'``) submits each game as a
@@ -87,7 +89,7 @@ from .ratings import summarize
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "tournament.yaml"
 CONFIG_KEYS = ("name", "out", "env", "agents", "lineups", "round_robin", "games", "seed",
-               "workers", "backend")
+               "workers", "backend", "replays")
 #: Env options a tournament does not take: games are always played to the end, unrendered.
 FORBIDDEN_ENV = {"max_steps": "tournament games are played to the end (use max_rounds)",
                  "render_mode": "tournament games are not rendered"}
@@ -118,6 +120,9 @@ class Config:
     houses: tuple[str, ...]             # the houses in play, in data order
     backend: str = "local"              # how games run (BACKENDS); not part of their identity
     notes: tuple[str, ...] = field(default=(), compare=False)
+    #: write each game's replay page (experiments.replay) to <run_dir>/replays; not part of the
+    #: games' identity.
+    replays: bool = field(default=False, compare=False)
     #: name -> the checked spec, resolved (a checkpoint-only spec knows its class): what games
     #: are built from, in the main process and in workers.
     specs: dict[str, AgentSpec] = field(default_factory=dict, compare=False)
@@ -155,7 +160,7 @@ class Config:
         return {"name": self.name, "out": str(self.out), "env": self.env, "agents": self.agents,
                 "lineups": [list(lu) for lu in self.lineups], "games": self.games,
                 "seed": self.seed, "workers": self.workers, "backend": self.backend,
-                "houses": list(self.houses)}
+                "houses": list(self.houses), **({"replays": True} if self.replays else {})}
 
 
 def _int(value: Any, key: str, minimum: int) -> int:
@@ -296,12 +301,15 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
                           f"here, ray: Ray tasks), got {backend!r}")
     if backend == "ray" and importlib.util.find_spec("ray") is None:  # before any game
         raise ConfigError(f"backend: ray: {RAY_MISSING}")
+    replays = raw.get("replays", False)
+    if not isinstance(replays, bool):
+        raise ConfigError(f"replays must be true or false, got {replays!r}")
     used = {a for lu in lineups for a in lu}
     checkpoints = {a: _sha256(s.checkpoint_path()) for a, s in specs.items()
                    if a in used and s.checkpoint is not None}
     return Config(name=name, out=out, env=dict(env), agents=agents, lineups=tuple(lineups),
                   games=games, seed=seed, workers=workers, houses=houses, backend=backend,
-                  notes=tuple(notes),
+                  notes=tuple(notes), replays=replays,
                   specs=specs, checkpoints=checkpoints)
 
 
@@ -356,9 +364,10 @@ def build_agent(spec: Any, env: got_env.raw_env, seed: int) -> Any:
 
 
 def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
-              spec: GameSpec) -> dict[str, Any]:
+              spec: GameSpec, replays: str | None = None) -> dict[str, Any]:
     """Play one game of the plan; returns its record (a line of games.jsonl). ``agent_specs``:
-    name -> spec (an AgentSpec, or any form it parses); it is pickled to worker processes."""
+    name -> spec (an AgentSpec, or any form it parses); it is pickled to worker processes.
+    ``replays``: a folder to write the game's replay page to (``game-<lineup>-<game>.html``)."""
     try:
         env = got_env.raw_env(**env_options)
         seats = zip(spec.lineup, spec.houses, spec.agent_seeds, strict=True)
@@ -372,6 +381,12 @@ def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
             raise RuntimeError("the game stopped without an outcome")
         ranking = [rs.houses[h].id for h in game.outcome.ranking]
         vp = game.victory_points()
+        if replays is not None:
+            from .replay import write_replay
+
+            write_replay(env.record, Path(replays) / f"game-{spec.lineup_index}-{spec.game}.html",
+                         title=f"got_env replay: line-up {spec.lineup_index} "
+                               f"{list(spec.lineup)}, game {spec.game}")
     except Exception as e:
         raise GameFailed(f"game {spec.game} of line-up {spec.lineup_index} {list(spec.lineup)} "
                          f"(houses {list(spec.houses)}, seed {spec.seed}) failed: "
@@ -559,17 +574,18 @@ def _run_games(cfg: Config, specs: list[GameSpec], workers: int,
     ``workers`` processes here (1: in this process), or Ray tasks, at most ``workers`` in flight
     (0: as many as Ray will run)."""
     agents = {a: cfg.agent_spec(a) for a in cfg.agent_names}
+    replays = str(cfg.run_dir / "replays") if cfg.replays else None
     if cfg.backend == "ray":
-        _run_ray_tasks(cfg.env, agents, specs, workers, on_result)
+        _run_ray_tasks(cfg.env, agents, specs, workers, on_result, replays)
         return
     if workers <= 1:
         for spec in specs:
-            on_result(play_spec(cfg.env, agents, spec))
+            on_result(play_spec(cfg.env, agents, spec, replays))
         return
     ctx = multiprocessing.get_context("spawn")   # no fork of a process with threads (tqdm)
     pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     try:
-        futures = [pool.submit(play_spec, cfg.env, agents, s) for s in specs]
+        futures = [pool.submit(play_spec, cfg.env, agents, s, replays) for s in specs]
         for fut in cf.as_completed(futures):
             on_result(fut.result())
     except BaseException:
@@ -586,7 +602,8 @@ def _remote_play_spec(ray: Any) -> Any:
 
 
 def _run_ray_tasks(env: dict[str, Any], agents: dict[str, AgentSpec], specs: list[GameSpec],
-                   limit: int, on_result: Callable[[dict[str, Any]], None]) -> None:
+                   limit: int, on_result: Callable[[dict[str, Any]], None],
+                   replays: str | None = None) -> None:
     """Each game a Ray remote task, its record to ``on_result`` as soon as it completes (so that
     an interrupted run keeps every finished game); at most ``limit`` tasks in flight (0: all at
     once, Ray queues them on its CPUs). A failed game raises GameFailed naming it, and the games
@@ -602,7 +619,7 @@ def _run_ray_tasks(env: dict[str, Any], agents: dict[str, AgentSpec], specs: lis
         while queue or pending:
             while queue and (not limit or len(pending) < limit):
                 spec = queue.pop()
-                pending[task.remote(env_ref, agents_ref, spec)] = spec
+                pending[task.remote(env_ref, agents_ref, spec, replays)] = spec
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
                 spec = pending.pop(ref)

@@ -177,3 +177,33 @@ def test_cli_names_a_record_that_does_not_replay(record, tmp_path, capsys):
     with pytest.raises(SystemExit):
         main([str(path), "--out", str(tmp_path / "x.html")])
     assert "changed.json" in capsys.readouterr().err
+
+
+def test_play_writes_a_replay(tmp_path):
+    from experiments.play import main as play_main
+
+    config = tmp_path / "play.yaml"
+    config.write_text("env: {num_players: 3, max_rounds: 1}\nseed: 2\nagents: {default: random}\n"
+                      f"out: {tmp_path / 'out'}\n")
+    assert play_main(["--config", str(config), "--no-picture", "--replay"]) == 0
+    page = (tmp_path / "out" / "replay.html").read_text()
+    assert page_data(page)["seed"] == 2
+    config.write_text(config.read_text() + "replay: true\n")
+    (tmp_path / "out" / "replay.html").unlink()
+    assert play_main(["--config", str(config), "--no-picture"]) == 0
+    assert (tmp_path / "out" / "replay.html").exists()
+
+
+def test_tournament_writes_one_replay_per_game(tmp_path):
+    from experiments.tournament import parse_config, run_tournament
+
+    cfg = parse_config({"env": {"num_players": 3, "max_rounds": 1}, "agents": {"r": "random"},
+                        "lineups": [["r", "r", "r"]], "games": 2, "workers": 1,
+                        "replays": True, "out": str(tmp_path)}, default_name="t")
+    run_tournament(cfg, progress=False, log=lambda _: None)
+    pages = sorted(p.name for p in (tmp_path / "t" / "replays").iterdir())
+    assert pages == ["game-0-0.html", "game-0-1.html"]
+    assert page_data((tmp_path / "t" / "replays" / pages[0]).read_text())["steps"]
+    with pytest.raises(ValueError, match="replays must be true or false"):
+        parse_config({"env": {"num_players": 3}, "agents": {"r": "random"},
+                      "lineups": [["r", "r", "r"]], "replays": "yes"})
