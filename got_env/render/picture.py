@@ -114,7 +114,7 @@ LEGEND = (
     f"{BARREL_ICON} barrel (supply)   {CROWN_ICON} crown (power)",
     "Units: F footman  K knight  S ship  E siege",
     "          lowercase letter = routed",
-    "Order (top right): M march  D defense",
+    "Order badge: M march  D defense",
     "          S support  R raid  CP consolidate",
     f"          {STAR} special order    ? hidden order",
     "P power token   G garrison   N neutral force",
