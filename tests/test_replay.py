@@ -119,6 +119,7 @@ def test_house_page_holds_no_other_houses_secrets(record, stark_page):
     for name in others - own:
         assert name not in stark_page, name
     data = page_data(stark_page)
+    assert data["seed"] is None  # it decides the decks' order
     view = data["views"][0]
     for t, (state, _) in enumerate(walk(record)):
         combat = view["combat"][t]

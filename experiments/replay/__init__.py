@@ -164,7 +164,9 @@ def build_replay(record: GameRecord, views: list[str] | None = None, every: int 
     remap = {old: new for new, old in enumerate(used)}
     data = {
         "title": title or "got_env replay",
-        "options": record.options, "seed": record.seed,
+        # The seed decides the decks' order, hidden from every house: only with the full view.
+        "options": record.options,
+        "seed": record.seed if any(v.observer is None for v in built) else None,
         "svg_head": (f'<svg xmlns="http://www.w3.org/2000/svg" '
                      f'xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 '
                      f'{picture.FIG_INCHES[0] * 72:g} {picture.FIG_INCHES[1] * 72:g}" '
