@@ -315,6 +315,12 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
 
 def load_config(path: str | Path, **overrides: Any) -> Config:
     """Read and validate a YAML config; ``overrides``: games, workers, out, name, backend."""
+    return read_config(path, parse_config, **overrides)
+
+
+def read_config(path: str | Path, parse: Callable[..., Any], **overrides: Any) -> Any:
+    """``parse(raw, default_name=<file stem>, **overrides)`` of a YAML file, every error a
+    :class:`ConfigError` starting with the path (the tournament's and the ladder's configs)."""
     path = Path(path)
     try:
         with open(path, encoding="utf-8") as f:
@@ -322,7 +328,7 @@ def load_config(path: str | Path, **overrides: Any) -> Config:
     except yaml.YAMLError as e:
         raise ConfigError(f"{path}: not valid YAML: {e}") from None
     try:
-        return parse_config(raw, default_name=path.stem, **overrides)
+        return parse(raw, default_name=path.stem, **overrides)
     except ConfigError as e:
         raise ConfigError(f"{path}: {e}") from None
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import json
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -130,12 +131,23 @@ class GameRecord:
         """A new env with the record's game played through. Raises :class:`RecordError` when an
         action is not legal (naming its index), when actions follow the end of the game, or
         when the replayed game's outcome or final state differs from the recorded ones."""
+        for e, index in self.walk():
+            if index is None:
+                return e
+        raise AssertionError("walk() always ends with (env, None)")  # pragma: no cover
+
+    def walk(self) -> Iterator[tuple[raw_env, int | None]]:
+        """Play the record: ``(env, i)`` before action ``i`` (the live env: its state is the one
+        the action is taken in), then ``(env, None)`` after the last, once the outcome and the
+        final state are checked. The one replay loop: :meth:`replay` and the replay viewer's
+        decision log (``got_env.render.log.walk``) both use it, with the same errors."""
         e = raw_env(**self.options)
         e.reset(seed=self.seed)
         for i, a in enumerate(self.actions):
             if not e.agents or e.game.pending is None:
                 raise RecordError(f"record has {len(self.actions) - i} actions after the game "
                                   f"ended (from index {i})")
+            yield e, i
             try:
                 e.step(a)
             except engine.IllegalActionError as err:
@@ -148,7 +160,7 @@ class GameRecord:
         if self.digest is not None and replayed.digest != self.digest:
             raise RecordError(f"the replayed game's final state (digest {replayed.digest[:12]}) "
                               f"differs from the recorded one ({self.digest[:12]})")
-        return e
+        yield e, None
 
 
 class LegalActions(spaces.Discrete):

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
 import got_env
 from agents import AgentSpec, AgentSpecError
@@ -297,13 +296,4 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
 def load_config(path: str | Path, **overrides: Any) -> LadderConfig:
     """Read and validate a YAML ladder config; ``overrides``: games, workers, out, name,
     backend, only."""
-    path = Path(path)
-    try:
-        with open(path, encoding="utf-8") as f:
-            raw = yaml.safe_load(f)
-    except yaml.YAMLError as e:
-        raise ConfigError(f"{path}: not valid YAML: {e}") from None
-    try:
-        return parse_config(raw, default_name=path.stem, **overrides)
-    except ConfigError as e:
-        raise ConfigError(f"{path}: {e}") from None
+    return T.read_config(path, parse_config, **overrides)

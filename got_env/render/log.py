@@ -75,35 +75,20 @@ def log_line(step: Step, viewer: str | None = None) -> str:
 def walk(record: GameRecord) -> Iterator[tuple[GameState, Step | None]]:
     """Replay ``record``: ``(state, step)`` before each decision (the state is the live one: copy
     it to keep it), then ``(final state, None)``. Raises :class:`got_env.env.RecordError` when an
-    action does not replay, or the end differs from the recorded outcome or digest."""
-    from .. import engine
-    from ..env import RecordError, raw_env
+    action does not replay, or the end differs from the recorded outcome or digest (the checks
+    of :meth:`GameRecord.walk`, whose replay loop this is)."""
+    from ..env import RecordError
 
-    env = raw_env(**record.options)
-    env.reset(seed=record.seed)
-    for i, a in enumerate(record.actions):
-        if not env.agents or env.game.pending is None:
-            raise RecordError(f"record has {len(record.actions) - i} actions after the game "
-                              f"ended (from index {i})")
+    for env, i in record.walk():
+        if i is None:
+            yield env.game, None
+            return
         try:
-            step = make_step(env, i, a)
+            step = make_step(env, i, record.actions[i])
         except (KeyError, IndexError, ValueError) as err:
             raise RecordError(f"action at index {i} of the record is not an action: "
                               f"{err}") from None
         yield env.game, step
-        try:
-            env.step(a)
-        except engine.IllegalActionError as err:
-            raise RecordError(f"action at index {i} of the record does not replay: "
-                              f"{err}") from None
-    replayed = env.record
-    if record.outcome is not None and replayed.outcome != record.outcome:
-        raise RecordError(f"the replayed game's outcome {replayed.outcome} differs from the "
-                          f"recorded {record.outcome}")
-    if record.digest is not None and replayed.digest != record.digest:
-        raise RecordError(f"the replayed game's final state (digest {replayed.digest[:12]}) "
-                          f"differs from the recorded one ({record.digest[:12]})")
-    yield env.game, None
 
 
 def outcome_text(state: GameState) -> str | None:
