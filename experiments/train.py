@@ -41,7 +41,6 @@ import yaml
 
 from agents.ppo import build_network, save_checkpoint
 from got_env import raw_env
-from got_env.encoding import encoder_for
 from got_env.vector import make_vector_games
 
 from .training.config import ConfigError, TrainConfig, load_config, parse_config
@@ -81,11 +80,10 @@ class Trainer:
         self.agents = list(probe.possible_agents)
         torch.manual_seed(cfg.seed)
         self.network = build_network(cfg.network, self.ruleset)
-        if self.network.obs_size != encoder_for(probe.ruleset).size:
-            raise ConfigError("network: built for another observation size")
         self.optimizer = torch.optim.Adam(self.network.parameters(), lr=cfg.ppo.lr, eps=1e-5)
         self.league = League(cfg.league)
-        self.collector = Collector(cfg, len(self.agents), observation_potential(cfg, probe))
+        self.collector = Collector(cfg, len(self.agents), probe.encoder.size,
+                                   observation_potential(cfg, probe))
         self.update = 0
         self.decisions = self.learner_decisions = self.games_played = 0
         self.wall_s = 0.0

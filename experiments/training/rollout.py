@@ -128,11 +128,12 @@ class Collector:
     Its whole state (seats, streams, decisions waiting, random generators) is plain data that
     the trainer's checkpoint pickles, so that ``--resume`` continues exactly."""
 
-    def __init__(self, cfg: TrainConfig, num_houses: int, potential: Any):
+    def __init__(self, cfg: TrainConfig, num_houses: int, obs_size: int, potential: Any):
         self.cfg = cfg
-        self.num_houses = num_houses
+        self.num_houses, self.obs_size = num_houses, obs_size
         self.potential = potential          # observation -> Phi (see TrainConfig.shaping)
         self.seats: list[list[Seat]] = []
+        self.kinds: list[str] = []          # each game's league draw
         self.streams: list[Stream] = []
         self.pending: dict[int, tuple[np.ndarray, np.ndarray, int, float]] = {}
         self.next_id = 0
@@ -224,11 +225,11 @@ class Collector:
     def _advantages(self) -> Rollout:
         """Turn the streams into the rollout; keep what is still waiting for a successor."""
         p = self.cfg.ppo
+        shaped = bool(self.cfg.shaping.castles or self.cfg.shaping.supply)
         picked: list[tuple[int, float, float, float, float]] = []  # id, value, adv, ret, rew
         for k, s in enumerate(self.streams):
             if not s.acting:
                 continue
-            shaped = self.cfg.shaping.castles or self.cfg.shaping.supply
             a = house_advantages(np.array(s.acting), np.array(s.values),
                                  np.stack(s.rewards), np.array(s.dones), p.gamma,
                                  p.gae_lambda, np.array(s.potentials) if shaped else None)
@@ -247,9 +248,9 @@ class Collector:
                                      s.dones[first_open:], s.ids[first_open:])
         picked.sort()
         data = [self.pending.pop(i) for i, *_ in picked]
-        obs_size = self.cfg_obs_size(data)
         return Rollout(
-            obs=np.stack([d[0] for d in data]) if data else np.zeros((0, obs_size), np.float32),
+            obs=(np.stack([d[0] for d in data]) if data
+                 else np.zeros((0, self.obs_size), np.float32)),
             mask=np.stack([d[1] for d in data]) if data else np.zeros((0, 0), np.int8),
             actions=np.array([d[2] for d in data], dtype=np.int64),
             logp=np.array([d[3] for d in data], dtype=np.float32),
@@ -257,7 +258,3 @@ class Collector:
             advantages=np.array([x[2] for x in picked], dtype=np.float32),
             returns=np.array([x[3] for x in picked], dtype=np.float32),
             rewards=np.array([x[4] for x in picked], dtype=np.float32))
-
-    @staticmethod
-    def cfg_obs_size(data: list) -> int:
-        return len(data[0][0]) if data else 0
