@@ -45,8 +45,9 @@ def browser():
 
 @pytest.fixture(scope="module")
 def replay(tmp_path_factory):
-    """A full short game (3 players, 2 rounds, heuristic agents) and its replay page."""
-    env = got_env.raw_env(num_players=3, max_rounds=2)
+    """A full game (3 players, all 10 rounds unless seven castles end it first, heuristic
+    agents) and its replay page."""
+    env = got_env.raw_env(num_players=3)
     agents = {h: make_agent("heuristic", env=env, seed=i)
               for i, h in enumerate(env.possible_agents)}
     play_game(env, agents, seed=4)
