@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -138,8 +139,16 @@ def test_one_actor_per_cpu_and_close_kills_them(ray) -> None:
     actor = games._actors[0]
     with games:
         games.reset(seeds=1)
-    with pytest.raises(ray.exceptions.RayActorError):
-        ray.get(actor.ready.remote(), timeout=60)
+    # ray.kill only sends the kill: a call made at once may still be served, so wait (at most a
+    # minute) for the actor to stop answering
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            ray.get(actor.ready.remote(), timeout=10)
+        except ray.exceptions.RayActorError:
+            break
+        assert time.monotonic() < deadline, "the actor still answers a minute after close()"
+        time.sleep(0.2)
     with pytest.raises(RuntimeError, match="Ray actors are closed"):
         games.step([0] * 6)
     games.close()  # idempotent
