@@ -295,12 +295,7 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
                      f"agents do not play every house equally often")
     seed = _int(raw.get("seed", 0), "seed", 0)
     workers = _int(workers if workers is not None else raw.get("workers", 1), "workers", 0)
-    backend = backend if backend is not None else raw.get("backend", "local")
-    if backend not in BACKENDS:
-        raise ConfigError(f"backend must be one of {list(BACKENDS)} (local: worker processes "
-                          f"here, ray: Ray tasks), got {backend!r}")
-    if backend == "ray" and importlib.util.find_spec("ray") is None:  # before any game
-        raise ConfigError(f"backend: ray: {RAY_MISSING}")
+    backend = check_backend(backend if backend is not None else raw.get("backend", "local"))
     replays = raw.get("replays", False)
     if not isinstance(replays, bool):
         raise ConfigError(f"replays must be true or false, got {replays!r}")
@@ -311,6 +306,17 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
                   games=games, seed=seed, workers=workers, houses=houses, backend=backend,
                   notes=tuple(notes), replays=replays,
                   specs=specs, checkpoints=checkpoints)
+
+
+def check_backend(backend: Any) -> str:
+    """The ``backend`` key (the tournament's and the ladder's): one of :data:`BACKENDS`, and for
+    ``ray`` the package installed, checked before any game is played."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"backend must be one of {list(BACKENDS)} (local: worker processes "
+                          f"here, ray: Ray tasks), got {backend!r}")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise ConfigError(f"backend: ray: {RAY_MISSING}")
+    return backend
 
 
 def load_config(path: str | Path, **overrides: Any) -> Config:

@@ -15,7 +15,6 @@ import numpy as np
 import got_env
 from agents import AgentSpec, AgentSpecError
 from got_env.engine import OptionError
-from got_env.vector import BACKENDS
 
 from .. import tournament as T
 
@@ -204,10 +203,7 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
         games = _int(games, "--games", 1)
     seed = _int(raw.get("seed", 0), "seed", 0)
     workers = _int(workers if workers is not None else raw.get("workers", 0), "workers", 0)
-    backend = backend if backend is not None else raw.get("backend", "local")
-    if backend not in BACKENDS:
-        raise ConfigError(f"backend must be one of {list(BACKENDS)} (local: worker processes "
-                          f"here, ray: Ray tasks), got {backend!r}")
+    backend = T.check_backend(backend if backend is not None else raw.get("backend", "local"))
 
     rungs_raw = raw.get("rungs")
     if not isinstance(rungs_raw, dict) or len(rungs_raw) < 2:
