@@ -434,7 +434,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
             self.rewards = {a: 1.0 if a == winner else -1.0 / (n - 1) for a in self.agents}
         elif self.reward_scheme == "castles":
             vp = self.game.victory_points()
-            target = self.ruleset.castles_to_win
+            target = self.ruleset.setups[self.num_players].castles_to_win
             self.rewards = {a: float(vp[self._house[a]]) / target for a in self.agents}
         else:  # rank: +1 for first, -1 for last, linear in between
             self.rewards = {a: 1.0 - 2.0 * ranking.index(a) / (n - 1) for a in self.agents}

@@ -24,10 +24,11 @@ import numpy as np
 import yaml
 
 DATA_ROOT = Path(__file__).resolve().parent
-RULESETS = ("2e",)
+RULESETS = ("2e", "1e")
 
 AREA_KINDS = ("land", "sea", "port")
-FORTIFICATIONS = ("castle", "stronghold")
+# "city" is the 1st edition's name for the 2nd edition's castle (1 mustering point, a victory site).
+FORTIFICATIONS = ("castle", "city", "stronghold")
 UNIT_TYPES = ("footman", "knight", "ship", "siege_engine")
 UNIT_LETTERS = {"F": "footman", "K": "knight", "S": "ship", "E": "siege_engine"}
 ORDER_TYPES = ("march", "defense", "support", "raid", "consolidate-power")
@@ -35,6 +36,7 @@ TRACKS = ("iron-throne", "fiefdoms", "kings-court")
 DECK_NAMES = ("I", "II", "III")
 PLAYER_COUNTS = (3, 4, 5, 6)
 FILES = (
+    "rules.yaml",
     "board.yaml",
     "houses.yaml",
     "orders.yaml",
@@ -42,9 +44,9 @@ FILES = (
     "setups.yaml",
     "house_cards.yaml",
     "westeros.yaml",
-    "wildling_cards.yaml",
-    "tides_of_battle.yaml",
 )
+# Files read only when the ruleset's rules use them (Rules.wildlings, Rules.tides_of_battle).
+OPTIONAL_FILES = ("wildling_cards.yaml", "tides_of_battle.yaml")
 
 
 class DataError(ValueError):
@@ -72,8 +74,8 @@ class Area:
 
     @property
     def mustering_points(self) -> int:
-        """Stronghold 2, castle 1, otherwise 0 (R8.2)."""
-        return {"stronghold": 2, "castle": 1}.get(self.fortification or "", 0)
+        """Stronghold 2, castle (1e: city) 1, otherwise 0 (R8.2, 1e spec 2.3)."""
+        return {"stronghold": 2, "castle": 1, "city": 1}.get(self.fortification or "", 0)
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,76 @@ class Setup:
     starting_units: dict[str, dict[str, dict[str, int]]]  # house -> area -> unit type -> count
     optional_removed_units: dict[str, dict[str, dict[str, dict[str, int]]]]
     kings_court_stars: tuple[int, ...]
+    castles_to_win: int  # areas with a castle/city or stronghold held at once to win at this count
+    neutral_houses: tuple[str, ...] = ()  # houses not played whose units stand as neutral forces
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The named rules in which the editions differ (``rules.yaml``; 1e spec section A).
+
+    The engine branches on these names, never on a ruleset's name, so that a rule that differs is
+    one branch on one property and a ruleset is data. Values (2nd edition first):
+
+    * ``player_counts``: the player counts the setups cover.
+    * ``wildlings``: ``"cards"`` (R10: the wildling deck sets the reward and the penalty) or
+      ``"fixed"`` (1e 5.4: the highest bidder may take back one used house card; on a loss every
+      house removes units worth 2 mustering points, the lowest bidder 4).
+    * ``wildlings_attack_at_max``: the wildlings also attack when the threat reaches its maximum
+      (R10.1), or only when a Wildlings Attack card is drawn (1e 5.4).
+    * ``raven_looks_at_wildlings``: the Raven may look at the top wildling card instead of
+      swapping an order (R9.3); False: it only swaps (1e 6.3).
+    * ``special_raid``: ``"also-defense"`` (R12.1.6: may also remove a Defense order) or
+      ``"two-areas"`` (1e 7.1: removes one order in each of two adjacent areas).
+    * ``special_consolidate_power``: ``"muster"`` (R12.5.3) or ``"plain"`` (1e: no extra effect).
+    * ``pillage_victim_loses``: power the raided house loses when its CP order is raided (2e 1,
+      1e 0; the raider gains 1 in both).
+    * ``last_house_card``: ``"stays-discarded"`` (R15.3.6: when the last card of a hand is played,
+      the others come back and it stays discarded) or ``"returns"`` (1e 8.5, reading C.1: it is
+      not discarded, all seven are in hand again).
+    * ``mustering_turns``: ``"area-by-area"`` (R8.1) or ``"house-by-house"`` (1e 5.2: each house
+      musters everything it will before the next one, in turn order).
+    * ``failed_neutral_attack``: ``"stays"`` (AMBIG-11: the marching units stay where they were,
+      standing) or ``"routed"`` (1e reading C.2: they retreat to their area, routed).
+    * ``tides_of_battle``: the optional rule is available (2e §24; not in the 1st edition).
+    * ``tiebreaks``: the end-of-game tie-break chains the ``tiebreak`` option may pick, the first
+      the default (engine/victory.py TIEBREAKS; ``"first-edition"``: supply, available power,
+      then a draw, 1e spec 12).
+    * ``house_card_strengths``: the printed strengths of each house's seven cards.
+    """
+
+    player_counts: tuple[int, ...]
+    wildlings: str
+    wildlings_attack_at_max: bool
+    raven_looks_at_wildlings: bool
+    special_raid: str
+    special_consolidate_power: str
+    pillage_victim_loses: int
+    last_house_card: str
+    mustering_turns: str
+    failed_neutral_attack: str
+    tides_of_battle: bool
+    tiebreaks: tuple[str, ...]
+    house_card_strengths: tuple[int, ...]
+
+
+# name -> accepted values (a tuple of choices) or the type of the value.
+RULE_VALUES: dict[str, tuple[Any, ...] | type] = {
+    "player_counts": list,
+    "wildlings": ("cards", "fixed"),
+    "wildlings_attack_at_max": bool,
+    "raven_looks_at_wildlings": bool,
+    "special_raid": ("also-defense", "two-areas"),
+    "special_consolidate_power": ("muster", "plain"),
+    "pillage_victim_loses": int,
+    "last_house_card": ("stays-discarded", "returns"),
+    "mustering_turns": ("area-by-area", "house-by-house"),
+    "failed_neutral_attack": ("stays", "routed"),
+    "tides_of_battle": bool,
+    "tiebreaks": list,
+    "house_card_strengths": list,
+}
+TIEBREAK_CHAINS = ("errata", "rulebook", "first-edition")
 
 
 @dataclass(frozen=True)
@@ -157,6 +229,7 @@ class Ruleset:
     """All fixed facts of one ruleset, with index tables built once at load."""
 
     name: str
+    rules: Rules
     areas: tuple[Area, ...]
     borders: tuple[tuple[str, str], ...]
     houses: tuple[House, ...]
@@ -256,6 +329,7 @@ class Ruleset:
         """The loaded data as one JSON-ready document (used by ``python -m got_env.data``)."""
         return {
             "ruleset": self.name,
+            "rules": {k: list(v) if isinstance(v, tuple) else v for k, v in vars(self.rules).items()},
             "areas": [
                 {
                     "id": a.id,
@@ -283,6 +357,8 @@ class Ruleset:
                     "starting_units": s.starting_units,
                     "optional_removed_units": s.optional_removed_units,
                     "kings_court_stars": list(s.kings_court_stars),
+                    "castles_to_win": s.castles_to_win,
+                    "neutral_houses": list(s.neutral_houses),
                     "starting_supply": {h: self.starting_supply[h] for h in s.houses},
                     "starting_power": self.starting_power,
                 }
@@ -424,6 +500,29 @@ def _load_board(doc: dict[str, Any]) -> tuple[tuple[Area, ...], tuple[tuple[str,
     return tuple(areas), tuple(borders)  # type: ignore[arg-type]
 
 
+def _load_rules(doc: dict[str, Any]) -> Rules:
+    c = _Checker("rules.yaml")
+    names = tuple(RULE_VALUES)
+    unknown = sorted(set(doc) - set(names))
+    c.require(not unknown, "top level", f"unknown rule(s) {unknown}; known rules: {list(names)}")
+    values: dict[str, Any] = {}
+    for name, accepted in RULE_VALUES.items():
+        if isinstance(accepted, tuple):
+            value = c.field(doc, name, "top level", str)
+            c.require(value in accepted, name, f"{value!r} is not one of {list(accepted)}")
+        else:
+            value = c.field(doc, name, "top level", accepted)
+        values[name] = tuple(value) if isinstance(value, list) else value
+    counts = values["player_counts"]
+    c.require(bool(counts) and all(n in PLAYER_COUNTS for n in counts), "player_counts",
+              f"must be player counts among {PLAYER_COUNTS}, got {list(counts)}")
+    c.require(bool(values["tiebreaks"]) and all(t in TIEBREAK_CHAINS for t in values["tiebreaks"]),
+              "tiebreaks", f"must name chains among {TIEBREAK_CHAINS}")
+    c.require(len(values["house_card_strengths"]) == 7, "house_card_strengths",
+              "a house has 7 house cards")
+    return Rules(**values)
+
+
 def _compress(order: list[str], in_play: tuple[str, ...]) -> tuple[str, ...]:
     """Remove houses not in play and close the gaps toward position 1 (rules spec 4.1 step 8)."""
     return tuple(h for h in order if h in in_play)
@@ -432,7 +531,8 @@ def _compress(order: list[str], in_play: tuple[str, ...]) -> tuple[str, ...]:
 def load_ruleset(name: str = "2e", data_dir: str | Path | None = None) -> Ruleset:
     """Load and validate the data of ruleset ``name``.
 
-    :param name: ruleset id; only ``"2e"`` exists yet.
+    :param name: ruleset id: ``"2e"`` (2nd edition, 3-6 players) or ``"1e"`` (1st edition, 3-5
+        players; its stand-ins for data no source gave are listed in each file's header).
     :param data_dir: read the YAML files from this folder instead of the packaged one (used to
         test corrupted data and for researchers' custom boards).
     :raises DataError: a file is missing or any entry is inconsistent; the message names it.
@@ -452,6 +552,12 @@ def _load_cached(name: str) -> Ruleset:
 
 def _build(name: str, directory: Path) -> Ruleset:
     docs = {f: _read(directory, f) for f in FILES}
+    rules = _load_rules(docs["rules.yaml"])
+    for f, used in zip(OPTIONAL_FILES, (rules.wildlings == "cards", rules.tides_of_battle)):
+        if used:
+            docs[f] = _read(directory, f)
+        elif (directory / f).exists():
+            raise DataError(f"{f}: present, but this ruleset's rules.yaml does not use it")
     areas, borders = _load_board(docs["board.yaml"])
     area_ids = {a.id: a for a in areas}
 
@@ -531,9 +637,10 @@ def _build(name: str, directory: Path) -> Ruleset:
                   f"{start_supply.get(h.id)} does not match the {barrels} barrels it controls")
     setups: dict[int, Setup] = {}
     counts = c.field(sdoc, "player_counts", "top level", dict)
-    for n in PLAYER_COUNTS:
+    c.require(sorted(counts) == sorted(rules.player_counts), "player_counts",
+              f"must cover exactly the player counts of rules.yaml {list(rules.player_counts)}")
+    for n in rules.player_counts:
         entry = f"player_counts.{n}"
-        c.require(n in counts, entry, "missing")
         r = counts[n]
         in_play = tuple(c.field(r, "houses", entry, list))
         c.require(len(in_play) == n and set(in_play) <= house_ids, entry,
@@ -547,6 +654,16 @@ def _build(name: str, directory: Path) -> Ruleset:
                       f"neutral force in unknown or non-land area {a!r}")
             c.require(isinstance(s, int) and s > 0, entry, f"bad neutral strength {s!r} in {a}")
             c.require(a not in impassable, entry, f"{a} is both impassable and a neutral force")
+        # 1e spec 13: the starting units of a house not played stand as one neutral force per
+        # area (land or sea), of their summed strength.
+        neutral_houses = tuple(r.get("neutral_houses") or ())
+        for h in neutral_houses:
+            c.require(h in house_ids and h not in in_play, entry,
+                      f"neutral house {h!r} is unknown or in play")
+            for a, u in starting[h].items():
+                c.require(a not in neutral and a not in impassable, entry,
+                          f"{h}'s units in {a} would stand on another neutral force")
+                neutral[a] = sum(int(unit_strength[t]) * k for t, k in u.items())
         for h in in_play:
             for a in starting[h]:
                 c.require(a not in impassable and a not in neutral, entry,
@@ -573,6 +690,8 @@ def _build(name: str, directory: Path) -> Ruleset:
             starting_units={h: starting[h] for h in in_play},
             optional_removed_units=opt,
             kings_court_stars=tuple(stars),
+            castles_to_win=int(r.get("castles_to_win", tdoc.get("castles_to_win", 7))),
+            neutral_houses=neutral_houses,
         )
 
     # house cards
@@ -592,8 +711,9 @@ def _build(name: str, directory: Path) -> Ruleset:
     c.unique([x.id for x in cards], "house card")
     for h in houses:
         strengths = sorted(x.strength for x in cards if x.house == h.id)
-        c.require(strengths == [0, 1, 1, 2, 2, 3, 4], f"house {h.id!r}",
-                  f"needs 7 cards of strengths 4,3,2,2,1,1,0, has {strengths}")
+        c.require(strengths == sorted(rules.house_card_strengths), f"house {h.id!r}",
+                  f"needs 7 cards of strengths {list(rules.house_card_strengths)} "
+                  f"(rules.yaml), has {strengths}")
 
     # westeros decks
     c = _Checker("westeros.yaml")
@@ -613,8 +733,8 @@ def _build(name: str, directory: Path) -> Ruleset:
 
     c = _Checker("wildling_cards.yaml")
     wl = []
-    for i, r in enumerate(c.field(docs["wildling_cards.yaml"], "wildling_cards", "top level",
-                                  list)):
+    wdoc = docs.get("wildling_cards.yaml", {"wildling_cards": []})
+    for i, r in enumerate(c.field(wdoc, "wildling_cards", "top level", list)):
         cid = c.field(r, "id", f"wildling_cards[{i}]", str)
         entry = f"wildling card {cid!r}"
         wl.append(WildlingCard(i, cid, c.field(r, "name", entry, str),
@@ -622,21 +742,24 @@ def _build(name: str, directory: Path) -> Ruleset:
                                c.field(r, "wildling_victory_lowest", entry, str),
                                c.field(r, "wildling_victory_others", entry, str)))
     c.unique([x.id for x in wl], "wildling card")
-    c.require(len(wl) == 9, "wildling_cards", f"there are 9 wildling cards, found {len(wl)}")
+    c.require(len(wl) == (9 if rules.wildlings == "cards" else 0), "wildling_cards",
+              f"there are 9 wildling cards, found {len(wl)}")
 
     c = _Checker("tides_of_battle.yaml")
     tides = []
-    for i, r in enumerate(c.field(docs["tides_of_battle.yaml"], "tides_of_battle", "top level",
-                                  list)):
+    tdoc_tides = docs.get("tides_of_battle.yaml", {"tides_of_battle": []})
+    for i, r in enumerate(c.field(tdoc_tides, "tides_of_battle", "top level", list)):
         cid = c.field(r, "id", f"tides_of_battle[{i}]", str)
         entry = f"tides card {cid!r}"
         tides.append(TidesCard(i, cid, *(c.field(r, k, entry, int) for k in
                                           ("copies", "strength", "swords", "fortifications",
                                            "skulls"))))
-    c.require(sum(t.copies for t in tides) == 24, "tides_of_battle", "the deck holds 24 cards")
+    c.require(sum(t.copies for t in tides) == (24 if rules.tides_of_battle else 0),
+              "tides_of_battle", "the deck holds 24 cards")
 
     return Ruleset(
         name=name,
+        rules=rules,
         areas=areas,
         borders=borders,
         houses=tuple(houses),

@@ -122,7 +122,9 @@ def run_planning(state: GameState, frame: dict) -> Decision | None:
     if stage == "raven":
         if state.raven_used:
             return _end(state)
-        options = [choice("nothing"), choice("look-at-wildling-card")]
+        options = [choice("nothing")]
+        if state.ruleset.rules.raven_looks_at_wildlings:  # 1e spec 6.3, A.6: it only swaps
+            options.append(choice("look-at-wildling-card"))
         if _swaps(state, raven):
             options.insert(1, choice("swap-order"))
         return Decision(raven, DecisionKind.RAVEN_USE, tuple(options))

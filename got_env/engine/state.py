@@ -78,6 +78,9 @@ class Outcome:
     reason: str  # "seven-castles" | "last-round"
     winner: int
     ranking: tuple[int, ...]
+    # 1e spec 12: the houses that share the game when every tie-break leaves them equal (a draw;
+    # ``winner`` is then the first of them in Iron Throne order). Empty: one winner.
+    draw: tuple[int, ...] = ()
 
 
 @dataclass(eq=False)
@@ -191,7 +194,8 @@ class GameState:
                 plain = None if v is None else (v.player, int(v.kind), v.options, v.secret)
                 h.update(repr(_canonical(plain)).encode())
             elif f.name == "outcome":
-                plain = None if v is None else (v.reason, v.winner, v.ranking)
+                plain = None if v is None else (v.reason, v.winner, v.ranking) + (
+                    (v.draw,) if v.draw else ())
                 h.update(repr(_canonical(plain)).encode())
             else:
                 h.update(f"{f.name}={_canonical(v)!r}".encode())

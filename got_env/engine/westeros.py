@@ -192,7 +192,7 @@ def _start(state: GameState, frame: dict) -> None:
     frame["at"] = 0
     rs = state.ruleset
     icons = sum(rs.westeros_cards[c].wildling_icon for c in frame["cards"])
-    if advance_threat(state, icons):
+    if advance_threat(state, icons) and state.ruleset.rules.wildlings_attack_at_max:
         push(state, "wildling_attack", strength=rs.wildling_threat["max"], exclude=[])
 
 
