@@ -174,13 +174,13 @@ class Rules:
     * ``special_raid``: ``"also-defense"`` (R12.1.6: may also remove a Defense order) or
       ``"two-areas"`` (1e 7.1: removes one order in each of two adjacent areas).
     * ``special_consolidate_power``: ``"muster"`` (R12.5.3) or ``"plain"`` (1e: no extra effect).
+    * ``consolidate_power_at_sea``: a Consolidate Power order may be placed in a sea area, where it
+      does nothing (R12.4.2), or only on land (1e spec 6.1).
     * ``pillage_victim_loses``: power the raided house loses when its CP order is raided (2e 1,
       1e 0; the raider gains 1 in both).
     * ``last_house_card``: ``"stays-discarded"`` (R15.3.6: when the last card of a hand is played,
       the others come back and it stays discarded) or ``"returns"`` (1e 8.5, reading C.1: it is
       not discarded, all seven are in hand again).
-    * ``mustering_turns``: ``"area-by-area"`` (R8.1) or ``"house-by-house"`` (1e 5.2: each house
-      musters everything it will before the next one, in turn order).
     * ``failed_neutral_attack``: ``"stays"`` (AMBIG-11: the marching units stay where they were,
       standing) or ``"routed"`` (1e reading C.2: they retreat to their area, routed).
     * ``tides_of_battle``: the optional rule is available (2e §24; not in the 1st edition).
@@ -196,9 +196,9 @@ class Rules:
     raven_looks_at_wildlings: bool
     special_raid: str
     special_consolidate_power: str
+    consolidate_power_at_sea: bool
     pillage_victim_loses: int
     last_house_card: str
-    mustering_turns: str
     failed_neutral_attack: str
     tides_of_battle: bool
     tiebreaks: tuple[str, ...]
@@ -213,9 +213,9 @@ RULE_VALUES: dict[str, tuple[Any, ...] | type] = {
     "raven_looks_at_wildlings": bool,
     "special_raid": ("also-defense", "two-areas"),
     "special_consolidate_power": ("muster", "plain"),
+    "consolidate_power_at_sea": bool,
     "pillage_victim_loses": int,
     "last_house_card": ("stays-discarded", "returns"),
-    "mustering_turns": ("area-by-area", "house-by-house"),
     "failed_neutral_attack": ("stays", "routed"),
     "tides_of_battle": bool,
     "tiebreaks": list,

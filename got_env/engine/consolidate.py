@@ -3,6 +3,11 @@
 Gains: a land area gives 1 + its power icons (R12.4.1); a sea area nothing (R12.4.2); a port 1,
 or nothing while enemy ships are in its sea area (R12.4.3, R18.5). A special CP in a land area
 with a castle or stronghold may muster there instead (R12.4.4, R8.9); never in a port.
+
+1st edition (``rules.special_consolidate_power == "plain"``, 1e spec 1 and 7.3, A.7): the special
+CP has no extra effect, no mustering option: it gives 1 + the area's crowns like a normal one (it
+only lets a house place a third CP order). A CP order lies only on land in 1e (1e spec 6.1,
+``rules.consolidate_power_at_sea``, enforced when orders are placed: engine/planning.py).
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ def run_consolidate(state: GameState, frame: dict) -> Decision | None:
     area, house = frame["area"], frame["house"]
     rs = state.ruleset
     token = rs.order_tokens[state.orders[area]]
-    if token.special and rs.kind[area] == LAND and rs.fort_level[area] > 0:
+    if token.special and rs.rules.special_consolidate_power == "muster" \
+            and rs.kind[area] == LAND and rs.fort_level[area] > 0:
         return Decision(house, DecisionKind.CONSOLIDATE_SPECIAL,
                         (choice("gain-power"), choice("mustering")), {"area": area})
     act_consolidate(state, frame, choice("gain-power"))

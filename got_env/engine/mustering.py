@@ -16,6 +16,17 @@ is legal is not offered.
 
 Frame locals added here: ``left`` (area -> points left, for the house now mustering; None before
 it starts) and ``at`` (the area being mustered, -1 while picking).
+
+Readings recorded here for the 1st edition (1e spec 5.2, A.4, A.14; the lead copies them to
+docs/rules-readings.md):
+
+* House by house (1e 5.2: "each house finishes all its mustering before the next house
+  starts"): this step's one procedure, since R8.1 says the same; the 1e spec's A.14 ([Ext]: "2nd
+  ed goes area by area") is not borne out by the 2e rulebook, so no rule differs here.
+* No ports in 1e (A.4): a ship goes straight into an adjacent sea area, never one holding another
+  house's ships (1e 5.2), nor one holding a neutral force (reading C.21: the units of a house not
+  in play stand in sea areas as neutral forces and block ship mustering there), nor an impassable
+  one. The 2e sea areas never hold a neutral force, so this changes nothing there.
 """
 
 from __future__ import annotations
@@ -57,7 +68,9 @@ def ship_destinations(state: GameState, house: int, area: int) -> list[int]:
     if port >= 0 and not state.impassable[port] and occupant(state, port) in (-1, house) \
             and state.units[port].sum() < PORT_CAPACITY:
         out.append(port)
-    out += [s for s in tables(rs).sea_neighbours[area] if not enemy_ships_in(state, s, house)]
+    neutral, blocked = state.neutral_forces.tolist(), state.impassable.tolist()
+    out += [s for s in tables(rs).sea_neighbours[area]
+            if not enemy_ships_in(state, s, house) and not neutral[s] and not blocked[s]]
     return out
 
 

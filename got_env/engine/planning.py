@@ -17,6 +17,10 @@ Readings recorded here:
 * Raven look (§10.4, R23.5): a house that keeps the card on top knows the top card
   (``state.wildling_known_top``) until it is drawn. A card put on the bottom makes every house
   that knew it as the top card (the holder, or an earlier Raven holder) stop knowing the top.
+* Consolidate Power only on land (``rules.consolidate_power_at_sea`` False, 1e spec 6.1): a CP
+  token is not offered for a sea area, neither when placing nor for the Raven's swap (1e 6.3:
+  "placement restrictions still apply"). A house whose areas left without an order are all at sea
+  and whose usable tokens are all CP tokens places nothing more (as in an order shortage).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import numpy as np
 from ..data import Ruleset
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, step
-from .state import KINGS_COURT, SPECIAL_MARCH_BAN, GameState
+from .state import KINGS_COURT, LAND, SPECIAL_MARCH_BAN, GameState
 
 
 def house_tokens_on_board(state: GameState, house: int) -> dict[int, int]:
@@ -81,6 +85,21 @@ def usable_tokens(state: GameState, house: int, exclude_area: int | None = None,
     return out
 
 
+def may_place(state: GameState, area: int, token: int) -> bool:
+    """Whether order ``token`` may lie in ``area`` (1e spec 6.1: Consolidate Power only on land,
+    ``rules.consolidate_power_at_sea`` False; in 2e anywhere, R12.4.2)."""
+    rs = state.ruleset
+    return rs.rules.consolidate_power_at_sea or rs.kind[area] == LAND \
+        or rs.order_tokens[token].type != "consolidate-power"
+
+
+def placements(state: GameState, areas: list[int], tokens: list[int]) -> tuple[Action, ...]:
+    """("order", area, token) for each of ``areas`` and each usable token that may lie there."""
+    if state.ruleset.rules.consolidate_power_at_sea:
+        return tuple(("order", a, t) for a in areas for t in tokens)
+    return tuple(("order", a, t) for a in areas for t in tokens if may_place(state, a, t))
+
+
 def _placement(state: GameState, house: int) -> tuple[list[int], set[int]]:
     """(the house's areas with units and no order yet, R10.1.1-R10.1.2; the tokens it has
     placed), in one pass over the areas: asked at every order placement."""
@@ -109,8 +128,8 @@ def run_planning(state: GameState, frame: dict) -> Decision | None:
             house = order[turn]
             areas, used = _placement(state, house)
             tokens = usable_tokens(state, house, used=used) if areas else []
-            if areas and tokens:
-                options = tuple(("order", a, t) for a in areas for t in tokens)
+            options = placements(state, areas, tokens) if areas and tokens else ()
+            if options:
                 return Decision(house, DecisionKind.PLACE_ORDERS, options,
                                 {"areas_left": len(areas)}, secret=True)
             turn += 1
@@ -147,8 +166,9 @@ def _swaps(state: GameState, house: int) -> list[Action]:
         now = rs.order_tokens[current]
         for t in usable_tokens(state, house, exclude_area=area):
             new = rs.order_tokens[t]
-            if (new.type, new.bonus, new.special) != (now.type, now.bonus, now.special):
-                out.append(("order", area, t))  # an identical token would change nothing
+            if (new.type, new.bonus, new.special) != (now.type, now.bonus, now.special) \
+                    and may_place(state, area, t):  # an identical token would change nothing
+                out.append(("order", area, t))
     return out
 
 

@@ -2,7 +2,9 @@
 
 A scenario starts from the standard setup of its player count and overrides what it names::
 
-    players: 3               # 3-6 (the standard houses of that count)
+    ruleset: 1e              # "2e" (default) or "1e"; the same as options.ruleset
+    players: 3               # a count of the ruleset (the standard houses of that count;
+                             # default: its largest, 6 in 2e, 5 in 1e)
     seed: 0
     options: {max_rounds: 10}
     round: 2
@@ -42,7 +44,7 @@ import numpy as np
 import yaml
 
 from ..data import ORDER_TYPES, TRACKS, UNIT_TYPES
-from ..data.loader import DECK_NAMES, UNIT_LETTERS
+from ..data.loader import DECK_NAMES, RULESETS, UNIT_LETTERS, load_ruleset
 from .game import start as start_game
 from .setup import new_game
 from .state import LAND, SHIP, CardPlace, GameState
@@ -59,7 +61,7 @@ STARTS = {
 KEYS = {"players", "seed", "options", "round", "start", "wildling_threat", "units", "routed",
         "orders", "power_tokens", "power", "garrisons", "neutral_forces", "tracks", "supply",
         "hands", "westeros_top", "wildling_top", "blade_used", "raven_used", "order_bans",
-        "impassable"}
+        "impassable", "ruleset"}
 
 
 class ScenarioError(ValueError):
@@ -84,8 +86,9 @@ def build(spec: dict[str, Any]) -> GameState:
     if unknown:
         raise ScenarioError(f"unknown scenario key(s) {unknown}; known: {sorted(KEYS)}")
     try:
-        state = new_game(spec.get("players", 6), seed=spec.get("seed", 0),
-                         options=spec.get("options"))
+        options = _options(spec)
+        players = spec.get("players", max(load_ruleset(options["ruleset"]).rules.player_counts))
+        state = new_game(players, seed=spec.get("seed", 0), options=options)
     except ValueError as e:
         raise ScenarioError(str(e)) from None
     b = _Builder(state)
@@ -111,6 +114,21 @@ def build(spec: dict[str, Any]) -> GameState:
     push(state, "action_phase", at=action_at)
     advance(state)
     return state
+
+
+def _options(spec: dict[str, Any]) -> dict[str, Any]:
+    """The game options with the spec's ``ruleset`` key folded in (it may also be given in
+    ``options``, but not as two different values)."""
+    options = dict(spec.get("options") or {})
+    if "ruleset" in spec:
+        if options.get("ruleset", spec["ruleset"]) != spec["ruleset"]:
+            raise ScenarioError(f"ruleset {spec['ruleset']!r} and options.ruleset "
+                                f"{options['ruleset']!r} differ")
+        options["ruleset"] = spec["ruleset"]
+    options.setdefault("ruleset", "2e")
+    if options["ruleset"] not in RULESETS:
+        raise ScenarioError(f"ruleset must be one of {RULESETS}, got {options['ruleset']!r}")
+    return options
 
 
 class _Builder:
@@ -172,6 +190,8 @@ class _Builder:
             for a, n in spec["garrisons"].items():
                 if rs.home_of[rs.area(a)] < 0:
                     raise ScenarioError(f"garrisons.{a}: garrisons stand only in home areas")
+                if n and not rs.garrison_strength:
+                    raise ScenarioError(f"garrisons.{a}: ruleset {rs.name!r} has no garrisons")
                 s.garrisons[rs.area(a)] = n
         if "neutral_forces" in spec:
             s.neutral_forces[:] = 0

@@ -1,4 +1,5 @@
-"""Wildling attacks (rules spec §20.2, facts §4.6 and §9) and the 9 wildling cards.
+"""Wildling attacks (rules spec §20.2, facts §4.6 and §9), the 9 wildling cards, and the 1st
+edition's fixed reward and penalty (``rules.wildlings == "fixed"``, 1e spec 5.4, A.5).
 
 Steps:
 
@@ -12,6 +13,11 @@ Steps:
 * ``wildling_choice`` (frame ``kind``, ``player``, ``house``, ``left``, ...): every choice a card
   asks (D-10 to D-19), one parametrised mechanism: :data:`CHOICES` gives each decision kind its
   options and what one pick does; ``left`` counts the picks still due (``("done",)`` ends early).
+* 1st edition (``rules.wildlings == "fixed"``, 1e spec 5.4): the same bids, sum and tie-break, but
+  no card: the highest bidder may take one used house card back into hand (D-18's choice), or
+  every bidder removes units worth 2 mustering points, the lowest bidder 4, in turn order (D-12's
+  choice, frame key ``points``: ``left`` then counts points, not units). Then the threat goes to 0
+  (tracks.yaml: ``after_wildling_victory_drop`` 12).
 
 Readings recorded here:
 
@@ -53,6 +59,26 @@ Readings recorded here:
 * Units destroyed by a wildling card never leave a power token behind (R13.1.4): control of the
   emptied area follows from what is left there (a power token already lying there, a home shield,
   or nobody).
+
+Readings recorded here for the 1st edition (1e spec 5.4, A.5; the lead copies them to
+docs/rules-readings.md):
+
+* The 1e decisions reuse the 2e kinds with the same shape: the bids are D-08, the tie for the
+  highest or lowest bidder D-09 (asked of the Iron Throne holder, 1e 5.4 items 4-5, reading C.12),
+  the Night's Watch reward D-18 (one discarded card of the highest bidder back to his hand, or
+  ``("done",)``; not asked when he has no discard), the losses D-12 (one own unit at a time,
+  ``("unit", area, type)``).
+* Losses are counted in mustering points (1e 5.4 item 5: footman 1, knight 2, ship 1, the
+  mustering costs, engine/mustering.py COSTS); every bidder pays in turn order, the lowest bidder
+  in his place in that order (not first, as the 2e errata has it for the cards).
+* A house pays the smallest total of at least what it owes that its units can make (reading C.10:
+  the smallest overshoot); with fewer points on the board than owed it loses every unit. Each
+  pick offers only the units after whose removal that total can still be made exactly, so a house
+  can never overpay by picking badly (with only knights left while 1 point is owed, say). A knight
+  is removed whole, never downgraded to a footman (1e 5.4 item 5). When every unit left must go,
+  they go without asking.
+* No power token is ever placed in an area these losses empty (1e 5.4 item 5): destroying a unit
+  places nothing, and control follows from what is left there (as for the 2e cards above).
 """
 
 from __future__ import annotations
@@ -67,7 +93,7 @@ from ..data import UNIT_TYPES
 from .board import destroy_unit, unused_units
 from .decision import DONE, Action, Decision, DecisionKind, choice
 from .flow import pop, push, step
-from .mustering import can_muster, mustering_areas
+from .mustering import COSTS, can_muster, mustering_areas
 from .state import FIEFDOMS, FOOTMAN, IRON_THRONE, KINGS_COURT, KNIGHT, CardPlace, GameState
 from .tracks import move_down, move_to_bottom, move_to_top
 
@@ -137,10 +163,29 @@ def _reveal_card(state: GameState, frame: dict) -> None:
     frame["stage"] = "effects"
 
 
+def _queue_fixed_consequences(state: GameState, frame: dict) -> None:
+    """1e 5.4 items 4-5 (no wildling card): the highest bidder's reward, or every bidder's losses
+    in turn order, the lowest bidder's among them."""
+    chosen = frame["chosen"]
+    if frame["won"]:
+        frame["queue"] = [[int(Role.REWARD), chosen]]
+    else:
+        frame["queue"] = [[int(Role.LOWEST if h == chosen else Role.OTHERS), h]
+                          for h in bidders(state, frame)]
+    frame["stage"] = "effects"
+
+
+def _effects(state: GameState, frame: dict) -> CardEffects:
+    """What each role does: the revealed card's parts, or the 1e fixed ones (1e 5.4)."""
+    if state.ruleset.rules.wildlings == "fixed":
+        return FIXED_EFFECTS
+    return WILDLING_EFFECTS[state.ruleset.wildling_cards[frame["card"]].id]
+
+
 def _resolve_next(state: GameState, frame: dict) -> None:
     """Consequences item 2: one house's part of the card (which may push its choices); once the
     queue is empty, the card's closing effect after a wildling victory."""
-    effects = WILDLING_EFFECTS[state.ruleset.wildling_cards[frame["card"]].id]
+    effects = _effects(state, frame)
     if frame["queue"]:
         role, house = frame["queue"].pop(0)
         (effects.reward, effects.lowest, effects.others)[role](state, house, frame)
@@ -185,6 +230,8 @@ def run_attack(state: GameState, frame: dict) -> Decision | None:
         return Decision(state.holder(IRON_THRONE), DecisionKind.WILDLING_TIED_BIDDER,
                         tuple(("house", h) for h in frame["tied"]),
                         {"highest": frame["won"], "bids": list(frame["bids"])})
+    elif stage == "card" and state.ruleset.rules.wildlings == "fixed":
+        _queue_fixed_consequences(state, frame)
     elif stage == "card":
         _reveal_card(state, frame)
     elif stage == "effects":
@@ -209,6 +256,7 @@ class ChoiceSpec:
     options: Callable[[GameState, dict], tuple[Action, ...]]
     pick: Callable[[GameState, dict, Action], None]
     settle: Callable[[GameState, dict], None] | None = None
+    cost: Callable[[Action], int] | None = None  # how much of ``left`` one pick uses (default 1)
 
 
 def ask(state: GameState, kind: DecisionKind, house: int, left: int = 1,
@@ -223,15 +271,22 @@ def act_choice(state: GameState, frame: dict, action: Action) -> None:
     if action == DONE:
         frame["left"] = 0
         return
-    CHOICES[DecisionKind(frame["kind"])].pick(state, frame, action)
-    frame["left"] -= 1
+    spec = choice_spec(frame)
+    spec.pick(state, frame, action)
+    frame["left"] -= 1 if spec.cost is None else spec.cost(action)
+
+
+def choice_spec(frame: dict) -> ChoiceSpec:
+    """How the frame's choice is asked: its kind's entry, or the 1e losses in mustering points
+    (frame key ``points``, 1e 5.4 item 5)."""
+    return POINT_LOSSES if frame.get("points") else CHOICES[DecisionKind(frame["kind"])]
 
 
 @step("wildling_choice", act=act_choice)
 def run_choice(state: GameState, frame: dict) -> Decision | None:
     """Ask the next pick of a card choice, or end it (D-10 to D-19)."""
     kind = DecisionKind(frame["kind"])
-    spec = CHOICES[kind]
+    spec = choice_spec(frame)
     if frame["left"] > 0 and spec.settle is not None:
         spec.settle(state, frame)
     options = spec.options(state, frame) if frame["left"] > 0 else ()
@@ -326,6 +381,67 @@ def _knight_settle(state: GameState, frame: dict) -> None:
             while state.units[a, h, KNIGHT]:
                 _knight_pick(state, frame, ("unit", a, KNIGHT))
         frame["left"] = 0
+
+
+# -- 1e losses in mustering points (1e 5.4 item 5, reading C.10) -----------------------------
+
+
+def _unit_values(state: GameState, house: int) -> list[int]:
+    """The mustering-point worth of each of the house's units on the board (1e 5.4 item 5)."""
+    counts = state.units[:, house, :].sum(axis=0).tolist()
+    return [COSTS[u] for u in ALL_UNIT_TYPES for _ in range(counts[u])]
+
+
+def _payable(values: list[int]) -> set[int]:
+    """Every total that some of these units make together (0 included)."""
+    totals = {0}
+    for v in values:
+        totals |= {t + v for t in totals}
+    return totals
+
+
+def loss_total(state: GameState, house: int, owed: int) -> int:
+    """Points the house actually removes when it owes ``owed`` (reading C.10): the smallest total
+    of at least ``owed`` its units can make, or all its units when they are worth less."""
+    values = _unit_values(state, house)
+    if sum(values) <= owed:
+        return sum(values)
+    return min(t for t in _payable(values) if t >= owed)
+
+
+def _point_loss_options(state: GameState, frame: dict) -> tuple[Action, ...]:
+    """D-12 in points: each own unit worth no more than is left to pay and after whose removal
+    the rest can still be paid exactly."""
+    house, left = frame["house"], frame["left"]
+    values = _unit_values(state, house)
+    allowed = set()
+    for v in set(values):
+        rest = list(values)
+        rest.remove(v)
+        if v <= left and left - v in _payable(rest):
+            allowed.add(v)
+    return tuple(a for a in _own_units(state, house, ALL_UNIT_TYPES) if COSTS[a[2]] in allowed)
+
+
+def _point_loss_pick(state: GameState, frame: dict, action: Action) -> None:
+    """Remove the unit whole (no knight is downgraded; no power token is left, 1e 5.4 item 5)."""
+    _, area, unit_type = action
+    destroy_unit(state, area, frame["house"], unit_type)
+
+
+def _point_loss_settle(state: GameState, frame: dict) -> None:
+    """Every unit left must go: remove them all without asking."""
+    house = frame["house"]
+    if sum(_unit_values(state, house)) > frame["left"]:
+        return
+    for _, a, u in _own_units(state, house, ALL_UNIT_TYPES):
+        while state.units[a, house, u]:
+            destroy_unit(state, a, house, u)
+    frame["left"] = 0
+
+
+POINT_LOSSES = ChoiceSpec(_point_loss_options, _point_loss_pick, _point_loss_settle,
+                          cost=lambda action: COSTS[action[2]])
 
 
 # -- cards in hand ----------------------------------------------------------------------------
@@ -542,6 +658,17 @@ def new_attack_without_him(state: GameState, house: int, attack: dict) -> None:
          exclude=list(attack["exclude"]) + [house])
 
 
+def loses_worth(owed: int) -> Effect:
+    """1e 5.4 item 5: the house removes units worth ``owed`` mustering points (reading C.10)."""
+
+    def effect(state: GameState, house: int, attack: dict) -> None:
+        total = loss_total(state, house, owed)
+        if total > 0:
+            ask(state, K.WILDLING_DESTROY_UNITS, house, left=total, points=True)
+
+    return effect
+
+
 WILDLING_EFFECTS: dict[str, CardEffects] = {
     "silence-at-the-wall": CardEffects(nothing, nothing, nothing),
     "preemptive-raid": CardEffects(new_attack_without_him, asks(K.PREEMPTIVE_RAID_PENALTY),
@@ -559,3 +686,7 @@ WILDLING_EFFECTS: dict[str, CardEffects] = {
                                       destroys(1)),
     "skinchanger-scout": CardEffects(gets_bid_back, loses_power(None), loses_power(2)),
 }
+
+# 1e 5.4 items 4-5: no card; the highest bidder may take one used house card back, every house
+# removes units worth 2 mustering points, the lowest bidder 4 (reading C.10).
+FIXED_EFFECTS = CardEffects(asks(K.MAMMOTH_RIDERS_RETRIEVE), loses_worth(4), loses_worth(2))
