@@ -329,7 +329,8 @@ class Ruleset:
         """The loaded data as one JSON-ready document (used by ``python -m got_env.data``)."""
         return {
             "ruleset": self.name,
-            "rules": {k: list(v) if isinstance(v, tuple) else v for k, v in vars(self.rules).items()},
+            "rules": {k: list(v) if isinstance(v, tuple) else v
+                      for k, v in vars(self.rules).items()},
             "areas": [
                 {
                     "id": a.id,
@@ -553,7 +554,8 @@ def _load_cached(name: str) -> Ruleset:
 def _build(name: str, directory: Path) -> Ruleset:
     docs = {f: _read(directory, f) for f in FILES}
     rules = _load_rules(docs["rules.yaml"])
-    for f, used in zip(OPTIONAL_FILES, (rules.wildlings == "cards", rules.tides_of_battle)):
+    used_files = (rules.wildlings == "cards", rules.tides_of_battle)
+    for f, used in zip(OPTIONAL_FILES, used_files, strict=True):
         if used:
             docs[f] = _read(directory, f)
         elif (directory / f).exists():
