@@ -1,6 +1,7 @@
 """Print a ruleset's loaded and validated data as one JSON document.
 
     python -m got_env.data --ruleset 2e > data.json
+    python -m got_env.data --ruleset 1e > data-1e.json   # the 1st edition (50 areas, no port)
 """
 
 from __future__ import annotations

@@ -78,6 +78,9 @@ def check(state: GameState) -> None:
         if state.phase != Phase.ENDED and not _supply_fits(state, h):
             raise InvariantError(f"{hid[h]} breaks its supply limits")
     garrisoned = np.flatnonzero(state.garrisons > 0)
+    if garrisoned.size and not rs.garrison_strength:
+        raise InvariantError(f"a garrison in {rs.areas[garrisoned[0]].id}, in a ruleset "
+                             f"without garrisons (1e spec A.4)")
     for a in garrisoned:
         owner = rs.home_of[a]
         if owner < 0 or not state.in_play[owner]:

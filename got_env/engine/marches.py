@@ -14,6 +14,15 @@ Readings recorded here:
   use up the March's one attack; the token goes back to the Pool (R13.2.2).
 * AMBIG-11: a March into a neutral force is legal; if, after support, its strength is below the
   token's, the move is void: the units stay where they were, not routed, the order is used up.
+* 1e spec 10, reading C.2 (``rules.failed_neutral_attack == "routed"``): the same March, but the
+  attackers go back to the area they marched from routed (strength 0, no further March this
+  round), with no casualties; the token stays. They never left that area on the board (they wait
+  in the frame), so going back changes no army size: the supply check is the one of AMBIG-11.
+* 1e spec 13, reading C.21: the units of a house not played stand as neutral forces in land and
+  sea areas alike (got_env/data/1e/setups.yaml); ships attack one in a sea area as land units do
+  on land (no cards, no Blade: 1e spec 10, reading C.3), with the support of Support orders in
+  adjacent sea areas only. Such a sea area holds no ship of any house, so it links no transport
+  chain (board.transport_reach) and is never a retreat area (combat.retreat_areas, AMBIG-13).
 * DECISIONS Open point 4: against a neutral force, other houses with adjacent Support orders
   are asked in turn order (D-29); the marcher's own adjacent support always counts.
 * Open point 6 / AMBIG-15: ships in the port of a land area whose control passes to another
@@ -350,7 +359,8 @@ def _ask_neutral_support(state: GameState, frame: dict) -> Decision | None:
 
 
 def _resolve_neutral(state: GameState, frame: dict, supporters: dict[int, list[int]]) -> None:
-    """R16.2-R16.6: units + March modifier + support against the token; no cards, no Blade."""
+    """R16.2-R16.6 (1e spec 10): units + March modifier + support against the token; no
+    cards, no Blade (reading C.3); at least the token's strength takes the area."""
     dst, h, src = frame["attack"]["area"], frame["house"], frame["area"]
     units = np.array(frame["attack"]["units"])
     rs = state.ruleset
@@ -366,5 +376,15 @@ def _resolve_neutral(state: GameState, frame: dict, supporters: dict[int, list[i
             if units[u]:
                 move_unit(state, src, dst, h, u, n=int(units[u]))
         capture_ports_after_control_change(state, before)
+    else:
+        _failed_neutral_attack(state, src, h, units)
     frame["attack"] = None
     frame["stage"] = "end"
+
+
+def _failed_neutral_attack(state: GameState, src: int, house: int, units: np.ndarray) -> None:
+    """A March too weak for the neutral force: the attackers (still on the board in ``src``)
+    stay there standing (AMBIG-11, 2e) or are routed there (1e reading C.2); none is lost."""
+    if state.ruleset.rules.failed_neutral_attack == "routed":
+        for u in range(4):
+            state.routed[src, house, u] += int(units[u])
