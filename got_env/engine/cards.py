@@ -24,7 +24,22 @@ Victarion). The additive modifiers give the same sum in either order.
 * ``no_casualties``: the owner's units cannot be casualties of swords, of card text (Mace) or of
   Tides of Battle skulls (The Blackfish; :func:`got_env.engine.combat.immune_to_casualties`).
 * ``after_winner``: a step pushed once the winner is known ("if you win/lose").
+* ``after_retreat``: a step pushed once casualties and the retreat are done, before the cleanup
+  puts the cards away (1e spec 9 reading: the 1st edition's "if you win" cards).
 * ``after_combat``: a step pushed after the combat cleanup (Patchface, Loras).
+
+Three more hooks serve the 1st edition's cards (got_env/engine/abilities/first_edition.py):
+
+* ``fighting_unit_value`` / ``supporting_unit_value``: as ``unit_value``, but asked only for the
+  side's own attacking or defending units (Robb, Vargo, Victarion: "attacking knights led by
+  him") or only for units in supporting areas (Salladhor: "supporting ships count 0").
+* ``cancels_opponent``: the opponent card's ability has no effect at all (Queen of Thorns);
+  :func:`got_env.engine.combat.side_ability` answers which abilities still act.
+
+A card's ``ability`` id (house_cards.yaml) is looked up by :func:`ability_named` in
+:data:`ABILITIES` (the 2nd edition's texts, keyed by their card ids; the 1st-edition cards that do
+exactly what a 2nd-edition card does share its id) and then in :data:`FIRST_EDITION_ABILITIES`
+(the 1st edition's own texts, ids ending in ``-1e``).
 
 Steps are registered with :func:`got_env.engine.flow.step`; their frame carries ``side``
 ("attacker" or "defender", the side of the card) and they find the combat as the innermost
@@ -47,7 +62,8 @@ UnitValue = Callable[[GameState, dict, str, str, int, int, int], int]
 
 @dataclass(frozen=True)
 class Ability:
-    """The hooks of one card's text; a hook left None does nothing."""
+    """The hooks of one card's text; a hook left None does nothing. ``card`` is the ability's id
+    (the card's ``ability`` in house_cards.yaml)."""
 
     card: str
     cancel: str | None = None
@@ -59,18 +75,32 @@ class Ability:
     no_casualties: bool = False
     after_winner: str | None = None
     after_combat: str | None = None
+    after_retreat: str | None = None
+    fighting_unit_value: UnitValue | None = None
+    supporting_unit_value: UnitValue | None = None
+    cancels_opponent: bool = False
 
 
 ABILITIES: dict[str, Ability] = {}
+FIRST_EDITION_ABILITIES: dict[str, Ability] = {}
 
-STEP_HOOKS = ("cancel", "reveal", "after_winner", "after_combat")
+STEP_HOOKS = ("cancel", "reveal", "after_winner", "after_combat", "after_retreat")
 
 
-def register(ability: Ability) -> Ability:
-    if ability.card in ABILITIES:
+def register(ability: Ability, table: dict[str, Ability] | None = None) -> Ability:
+    """Enter ``ability`` in ``table`` (default :data:`ABILITIES`) under its id; an id is
+    registered once across both tables."""
+    if ability.card in ABILITIES or ability.card in FIRST_EDITION_ABILITIES:
         raise ValueError(f"ability of {ability.card!r} registered twice")
-    ABILITIES[ability.card] = ability
+    (ABILITIES if table is None else table)[ability.card] = ability
     return ability
+
+
+def ability_named(name: str | None) -> Ability | None:
+    """The registered ability of a card's ``ability`` id (None: a plain card, or none there)."""
+    if name is None:
+        return None
+    return ABILITIES.get(name) or FIRST_EDITION_ABILITIES.get(name)
 
 
 def combat_frame(state: GameState) -> dict:

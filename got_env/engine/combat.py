@@ -33,8 +33,9 @@ House-card abilities (cards.py, abilities/) act only through the hooks of their
 modifiers of either side's values (:func:`card_value`) and unit values (:func:`unit_values`),
 both applied in Iron Throne order of the cards' owners (R15.3.4 (2)), casualty immunity
 (:func:`immune_to_casualties`), and steps pushed at the reveal (cancel effects first), after the
-winner and after the cleanup (:func:`_next_ability`, R15.3.4). Those steps steer the rest of
-the combat through these frame keys:
+winner, after the retreat and after the cleanup (:func:`_next_ability`, R15.3.4); a card may
+cancel the opponent's ability (:func:`side_ability`). Those steps steer the rest of the combat
+through these frame keys:
 
 * ``cards[side]``: the side's card; a step may replace it (Tyrion, Aeron) or set None (no card:
   strength 0, no icons, nothing to discard);
@@ -45,7 +46,10 @@ the combat through these frame keys:
 * ``card_to_hand``: sides whose played card goes back to hand instead of the discard pile in the
   cleanup (Roose);
 * ``march_token`` (the March that started the combat) and ``entered`` (the attacking units that
-  moved in at the cleanup), read by after-combat steps (Loras).
+  moved in at the cleanup), read by after-combat steps (Loras);
+* ``won_at_once``: the side that wins whatever the strengths, because a reveal ability removed
+  the other side's last unit (1e spec 8.2; 1e Ser Loras sets it and goes on to the result,
+  past the Blade).
 """
 
 from __future__ import annotations
@@ -63,7 +67,7 @@ from .board import (
     tables,
     unused_units,
 )
-from .cards import ABILITIES, Ability
+from .cards import Ability, ability_named
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push, step
 from .state import FIEFDOMS, LAND, PORT, SHIP, SIEGE_ENGINE, CardPlace, GameState
@@ -80,6 +84,20 @@ def other(side: str) -> str:
 # --- strength and icons ----------------------------------------------------------------------
 
 
+def printed_ability(state: GameState, card: int | None) -> Ability | None:
+    """The ability of a card's text (None: no card, or a plain one)."""
+    return ability_named(state.ruleset.house_cards[card].ability) if card is not None else None
+
+
+def side_ability(state: GameState, frame: dict, side: str) -> Ability | None:
+    """The ability of the side's card, unless the opponent's card cancels it (1e Queen of
+    Thorns, 1e spec 9 and C.15: two such cards cancel each other)."""
+    cards = frame["cards"]
+    own = printed_ability(state, cards.get(side))
+    opp = printed_ability(state, cards.get(other(side)))
+    return None if opp is not None and opp.cancels_opponent else own
+
+
 def revealed_abilities(state: GameState, frame: dict) -> list[tuple[str, Ability]]:
     """(owner side, ability) of the revealed cards with text, in Iron Throne order of their
     owners as the track stands now: conflicting static abilities resolve in that order, each on
@@ -90,8 +108,7 @@ def revealed_abilities(state: GameState, frame: dict) -> list[tuple[str, Ability
     out = []
     for h in state.turn_order():
         side = next((s for s in SIDES if frame[s] == h), None)
-        card = frame["cards"].get(side) if side else None
-        ability = ABILITIES.get(state.ruleset.house_cards[card].id) if card is not None else None
+        ability = side_ability(state, frame, side) if side else None
         if ability is not None:
             out.append((side, ability))
     return out
@@ -111,13 +128,18 @@ def card_value(state: GameState, frame: dict, side: str, what: str) -> int:
     return total
 
 
-def unit_values(state: GameState, frame: dict, side: str, house: int) -> Values | None:
+def unit_values(state: GameState, frame: dict, side: str, house: int,
+                supporting: bool = False) -> Values | None:
     """What the revealed cards make of the values of ``house``'s units adding strength to
-    ``side``: their ``unit_value`` hooks, in Iron Throne order, each given the value left by the
-    one before (R15.3.4 (2): Victarion's 2 and Salladhor's 0 for the same Ship, the later card
-    wins). None when no card changes unit values."""
-    hooks = [(owner, ability.unit_value) for owner, ability in revealed_abilities(state, frame)
-             if ability.unit_value is not None]
+    ``side``: their ``unit_value`` hooks, and ``supporting_unit_value`` for units in supporting
+    areas or ``fighting_unit_value`` for the side's own attacking or defending units, in Iron
+    Throne order, each given the value left by the one before (R15.3.4 (2): Victarion's 2 and
+    Salladhor's 0 for the same Ship, the later card wins). None when no card changes unit
+    values."""
+    hooks = []
+    for owner, ability in revealed_abilities(state, frame):
+        role = ability.supporting_unit_value if supporting else ability.fighting_unit_value
+        hooks += [(owner, hook) for hook in (ability.unit_value, role) if hook is not None]
     if not hooks:
         return None
 
@@ -181,7 +203,7 @@ def initial_strength(state: GameState, frame: dict, side: str) -> int:
         if rs.home_of[area] == h:
             total += int(state.garrisons[area])  # R17.2
     for supporter, support_areas in given_support(state, frame, side).items():
-        values = unit_values(state, frame, side, supporter)
+        values = unit_values(state, frame, side, supporter, supporting=True)
         for a in support_areas:
             total += support_strength(state, a, area, side == "attacker", values)
     return total
@@ -269,6 +291,8 @@ def run_combat(state: GameState, frame: dict) -> Decision | None:
     if stage == "retreat_losses":
         return _retreat_losses(state, frame)
     if stage == "cleanup":
+        if _push_next_ability(state, frame, ("after_retreat",)):
+            return None
         _cleanup(state, frame)
         frame["stage"] = "stay_losses"
         return None
@@ -370,7 +394,15 @@ def act_combat(state: GameState, frame: dict, action: Action) -> None:
 def _next_ability(state: GameState, frame: dict, timings: tuple[str, ...],
                   next_stage: str) -> None:
     """Push the next ability step of the given timings: cancel effects first, then the others,
-    each in Iron Throne order (R15.3.4)."""
+    each in Iron Throne order (R15.3.4); with none left, go on to ``next_stage``."""
+    if not _push_next_ability(state, frame, timings):
+        frame["stage"] = next_stage
+    return None
+
+
+def _push_next_ability(state: GameState, frame: dict, timings: tuple[str, ...]) -> bool:
+    """Push the next not yet pushed ability step of the given timings; False if none is left.
+    A cancelled ability (:func:`side_ability`) has no step."""
     order = state.turn_order()
     for timing in timings:
         for h in order:
@@ -379,23 +411,26 @@ def _next_ability(state: GameState, frame: dict, timings: tuple[str, ...],
             card = frame["cards"].get(side) if side else None
             if card is None:
                 continue
-            ability = ABILITIES.get(state.ruleset.house_cards[card].id)
+            ability = side_ability(state, frame, side)
             step_name = getattr(ability, timing, None) if ability else None
             key = f"{timing}:{side}:{card}"
             if step_name and key not in frame["abilities_done"]:
                 frame["abilities_done"].append(key)
                 push(state, step_name, side=side)
-                return None
-    frame["stage"] = next_stage
-    return None
+                return True
+    return False
 
 
 def _decide_winner(state: GameState, frame: dict) -> None:
-    """§15.6 6.1: higher final strength wins; a tie goes to the higher on Fiefdoms."""
+    """§15.6 6.1: higher final strength wins; a tie goes to the higher on Fiefdoms. A side an
+    ability made win at once (``won_at_once``, 1e spec 8.2: the other side lost its last unit)
+    wins whatever the strengths."""
     att = final_strength(state, frame, "attacker")
     dfn = final_strength(state, frame, "defender")
     frame["strength"] = {"attacker": att, "defender": dfn}
-    if att != dfn:
+    if "won_at_once" in frame:
+        winner = frame["won_at_once"]
+    elif att != dfn:
         winner = "attacker" if att > dfn else "defender"
     else:
         pos = {s: state.track_position(FIEFDOMS, frame[s]) for s in SIDES}
@@ -606,11 +641,15 @@ def _stay_losses(state: GameState, frame: dict) -> Decision | None:
 
 def discard_after_combat(state: GameState, house: int, card: int) -> None:
     """R15.3.6: the played card goes to the discard pile; a house that has just played its last
-    card takes the other six back."""
+    card takes the other six back, and that card stays discarded (``last_house_card``
+    "stays-discarded") or comes back too (``"returns"``, 1e spec 8.5, reading C.1: all seven
+    are in hand again; this cleanup comes after every ability but Patchface's and Loras's,
+    which the 1st edition does not have)."""
     state.card_place[card] = CardPlace.DISCARD
     if not state.hand(house):
+        returns = state.ruleset.rules.last_house_card == "returns"
         for c in state.discards(house):
-            if c != card:
+            if c != card or returns:
                 state.card_place[c] = CardPlace.HAND
 
 

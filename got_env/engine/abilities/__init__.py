@@ -1,6 +1,7 @@
-"""The 24 house-card abilities (facts §7, rules spec R15.3.3-R15.3.7, §21; DECISIONS D-33 to
-D-38, D-41, D-42, D-46), one module per house: each card is a small function registered by card
-id in :data:`got_env.engine.cards.ABILITIES` with the hooks of its ``Ability`` record. Imported
+"""The 24 house-card abilities of the 2nd edition (facts §7, rules spec R15.3.3-R15.3.7, §21;
+DECISIONS D-33 to D-38, D-41, D-42, D-46), one module per house: each card is a small function
+registered by card id in :data:`got_env.engine.cards.ABILITIES` with the hooks of its ``Ability``
+record; the 1st edition's own abilities are in :mod:`.first_edition`. Imported
 by combat.py, so every ability is active as soon as the engine is.
 
 Readings where the text leaves room (pinned down by tests/test_house_cards.py):
@@ -64,6 +65,6 @@ Readings where the text leaves room (pinned down by tests/test_house_cards.py):
   March token goes to the conquered area and can be resolved again later this round.
 """
 
-from . import baratheon, greyjoy, lannister, martell, stark, tyrell
+from . import baratheon, first_edition, greyjoy, lannister, martell, stark, tyrell
 
-__all__ = ["baratheon", "greyjoy", "lannister", "martell", "stark", "tyrell"]
+__all__ = ["baratheon", "first_edition", "greyjoy", "lannister", "martell", "stark", "tyrell"]
