@@ -42,12 +42,13 @@ from .random_agent import RandomAgent
 #: The built-in agents by the short names configs use. Read at every lookup, so that an entry
 #: added at run time (a test's monkeypatch, a later package's registration) is found.
 def ppo_agent(checkpoint: str | None = None, greedy: bool = False,
-              seed: int | None = None) -> Any:
+              seed: int | None = None, env: Any = None) -> Any:
     """:class:`agents.ppo.PPOAgent` (the shipped checkpoint unless one is given), imported
-    only when asked for, so that the other agents do not pay for importing torch."""
+    only when asked for, so that the other agents do not pay for importing torch. ``env``: the
+    game's, to refuse a checkpoint of another ruleset (the shipped one is 2e-only)."""
     from .ppo import PPOAgent
 
-    return PPOAgent(checkpoint=checkpoint, greedy=greedy, seed=seed)
+    return PPOAgent(checkpoint=checkpoint, greedy=greedy, seed=seed, env=env)
 
 
 REGISTRY: dict[str, Callable[..., Any]] = {

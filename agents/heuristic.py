@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from got_env.data import ORDER_TYPES, TRACKS, load_ruleset
+from got_env.data.loader import RULESETS
 from got_env.encoding import codec_for, encoder_for
 from got_env.engine.decision import CHOICES, Action, DecisionKind
 
@@ -47,12 +48,20 @@ K = DecisionKind
 FOOTMAN, KNIGHT, SHIP, SIEGE = range(4)
 LAND, SEA, PORT = range(3)
 IRON_THRONE, FIEFDOMS, KINGS_COURT = range(len(TRACKS))
-H = 6
 BASE_STRENGTH = np.array([1.0, 2.0, 1.0, 0.0])  # footman, knight, ship, siege engine (§15.0)
 UNIT_COST = {FOOTMAN: 1.0, SHIP: 1.2, SIEGE: 1.5, KNIGHT: 2.0}  # what losing one unit costs
 TRACK_SHARE = {IRON_THRONE: 0.25, FIEFDOMS: 0.35, KINGS_COURT: 0.6}  # of the power left
 RAID_TARGET_VALUE = {"consolidate-power": 4.0, "support": 3.5, "raid": 2.0, "defense": 2.5,
                      "march": 0.0}
+
+
+def env_ruleset(env: Any) -> str | None:
+    """The ruleset name of a game's env (a PettingZoo env, wrapped or not, or anything with a
+    ``ruleset``), or None when ``env`` tells none."""
+    raw = getattr(env, "unwrapped", env)
+    rs = getattr(raw, "ruleset", None)
+    name = getattr(rs, "name", rs)
+    return name if isinstance(name, str) else None
 
 
 def _choice(name: str) -> Action:
@@ -73,6 +82,7 @@ class _Tables:
         self.codec = codec_for(rs)
         self.encoder = encoder_for(rs)
         self.decode = [self.codec.decode(i) for i in range(self.codec.size)]
+        self.H = rs.num_houses  # the observation's house axis (6 in 2e, 5 in 1e)
         n = rs.num_areas
         self.n = n
         self.adj = rs.adjacency.astype(bool)
@@ -110,7 +120,8 @@ class _Tables:
         self.card_swords = np.array([c.swords for c in cards], dtype=float)
         self.card_forts = np.array([c.fortifications for c in cards], dtype=float)
         house_of_card = np.array([rs.house(c.house) for c in cards])
-        self.cards_by_house = np.stack([np.flatnonzero(house_of_card == h) for h in range(H)])
+        self.cards_by_house = np.stack([np.flatnonzero(house_of_card == h)
+                                        for h in range(self.H)])
         self.wildling_ids = [c.id for c in rs.wildling_cards]
         self.stars = {p: s.kings_court_stars for p, s in rs.setups.items()}
         self._dist: dict[bytes, np.ndarray] = {}
@@ -168,15 +179,15 @@ class _View:
     # -- houses ---------------------------------------------------------------------------------
     def canon(self, rel: int) -> int:
         """Data-order house index of relative slot ``rel``."""
-        return (self.me + rel) % H
+        return (self.me + rel) % self.t.H
 
     def rel(self, canon: int) -> int:
-        return (canon - self.me) % H
+        return (canon - self.me) % self.t.H
 
     def position(self, track: int, rel: int) -> int:
         """0-based position of a house (relative slot) on a track."""
         row = self.v["track_position"][track, rel]
-        return int(np.argmax(row)) if row.any() else H
+        return int(np.argmax(row)) if row.any() else self.t.H
 
     def victory_points(self, rel: int) -> float:
         return float(self.v["victory_points"][rel])
@@ -279,10 +290,17 @@ def _p_win(diff: float, mine: np.ndarray, theirs: np.ndarray, tie_wins: bool) ->
 class HeuristicAgent:
     """Plays every decision kind with a small, explainable rule (see the module docstring)."""
 
-    def __init__(self, seed: int | None = None, ruleset: str = "2e"):
-        """``seed`` is accepted like every agent's, but the rules are deterministic."""
+    def __init__(self, seed: int | None = None, ruleset: str | None = None, env: Any = None):
+        """``seed`` is accepted like every agent's, but the rules are deterministic.
+
+        ``ruleset`` ("2e", "1e"): the game's edition; without it, the ruleset of ``env`` (the
+        game's env, which agent specs pass); without either, the agent starts on "2e" and
+        switches to the ruleset whose observation length it is given (their lengths differ).
+        A ruleset that was named and an observation of another length raise ValueError."""
         del seed
-        self.ruleset = ruleset
+        named = ruleset if ruleset is not None else env_ruleset(env)
+        self.ruleset = named or "2e"
+        self._ruleset_named = named is not None
         self._bind()
         self.reset()
 
@@ -316,6 +334,8 @@ class HeuristicAgent:
         legal = np.flatnonzero(action_mask)
         if legal.size == 0:
             raise ValueError("no legal action in the mask: this agent is not to act")
+        if observation.shape[-1] != self.t.encoder.size:
+            self._follow_ruleset(observation.shape[-1])
         actions = [self.t.decode[i] for i in legal]
         vw = self._view(observation)
         kind = self._kind(info, vw)
@@ -326,6 +346,20 @@ class HeuristicAgent:
         if not action_mask[index]:  # a bug in a rule must never make an illegal move
             return int(legal[0])
         return int(index)
+
+    def _follow_ruleset(self, size: int) -> None:
+        """Rebind to the ruleset whose observations have ``size`` features (see __init__)."""
+        if self._ruleset_named:
+            raise ValueError(f"{type(self).__name__} plays ruleset {self.ruleset!r}, whose "
+                             f"observations have {self.t.encoder.size} features; got {size}")
+        sizes = {name: encoder_for(load_ruleset(name)).size for name in RULESETS}
+        found = [name for name, n in sizes.items() if n == size]
+        if not found:
+            raise ValueError(f"an observation of {size} features is of no ruleset "
+                             f"(sizes: {sizes})")
+        self.ruleset = found[0]
+        self._bind()
+        self.reset()
 
     def _view(self, observation: np.ndarray) -> _View:
         """The decoded observation every handler reads (a subclass may read more from it)."""
@@ -358,7 +392,7 @@ class HeuristicAgent:
         barrels = float(t.barrels[ctrl == 0].sum())
         if barrels > float(vw.v["supply"][0]):
             return _choice("supply")
-        points = [float(t.fort[ctrl == r].sum()) for r in range(H)]
+        points = [float(t.fort[ctrl == r].sum()) for r in range(t.H)]
         if points[0] >= max((points[r] for r in vw.rivals), default=0.0):
             return _choice("mustering")
         return _choice("nothing")
@@ -366,7 +400,7 @@ class HeuristicAgent:
     def _dark_wings(self, vw: _View, actions: list[Action]) -> Action:
         """D-02: Game of Thrones if our crowns earn at least the average rival's; else a Clash of
         Kings if we hold the most power (we would win the bids); else nothing."""
-        crowns = [float(vw.t.crowns[vw.control == r].sum()) for r in range(H)]
+        crowns = [float(vw.t.crowns[vw.control == r].sum()) for r in range(vw.t.H)]
         rival = [crowns[r] for r in vw.rivals] or [0.0]
         if crowns[0] >= sum(rival) / len(rival):
             return _choice("game-of-thrones")

@@ -188,14 +188,15 @@ class HeuristicV2Agent(HeuristicAgent):
     #: or a castle (v1: 0.1 in every combat).
     CARD_SLACK_AT_STAKE = 0.0
 
-    def __init__(self, seed: int | None = None, ruleset: str = "2e", temperature: float = 0.2):
+    def __init__(self, seed: int | None = None, ruleset: str | None = None,
+                 temperature: float = 0.2, env: Any = None):
         """``seed`` seeds the generator of the temperature's noise; ``temperature`` scales that
-        noise (0: every choice is deterministic)."""
+        noise (0: every choice is deterministic); ``ruleset`` and ``env`` as v1's."""
         if temperature < 0:
             raise ValueError(f"temperature must be >= 0, got {temperature}")
         self.temperature = float(temperature)
         self.rng = np.random.default_rng(seed)
-        super().__init__(seed=seed, ruleset=ruleset)
+        super().__init__(seed=seed, ruleset=ruleset, env=env)
 
     def reset(self) -> None:
         """Forget the previous game (the generator goes on, so the next game differs)."""

@@ -215,12 +215,14 @@ def material(state: GameState) -> np.ndarray:
 
 
 def evaluate(state: GameState, temperature: float = 1.0) -> np.ndarray:
-    """float[house] in [0, 1]: 1 for the winner of an ended game (0 for the others); else a
-    softmax share of :func:`material` with ``temperature`` (in castles). Not in play: 0."""
+    """float[house] in [0, 1]: 1 for the winner of an ended game (0 for the others; 1/k for
+    each of the k houses of a draw, 1e spec 12); else a softmax share of :func:`material` with
+    ``temperature`` (in castles). Not in play: 0."""
     n = state.ruleset.num_houses
     if state.outcome is not None:
         r = np.zeros(n)
-        r[state.outcome.winner] = 1.0
+        winners = list(state.outcome.draw) or [state.outcome.winner]
+        r[winners] = 1.0 / len(winners)
         return r
     score = material(state)
     z = np.where(state.in_play, score / temperature, -np.inf)

@@ -259,12 +259,17 @@ class PPOAgent:
         None plays the shipped one (:data:`SHIPPED_CHECKPOINT`).
     :param greedy: pick the most probable legal action instead of sampling from the policy.
     :param seed: the sampling generator's seed.
+    :param env: the game's env (agent specs pass it): a game of another ruleset than the
+        checkpoint's (the shipped one is 2e-only) raises :class:`CheckpointError` naming both.
     """
 
     def __init__(self, checkpoint: str | Path | None = None, greedy: bool = False,
-                 seed: int | None = None):
+                 seed: int | None = None, env: Any = None):
         self.checkpoint = Path(checkpoint) if checkpoint is not None else SHIPPED_CHECKPOINT
         self.network, self.document = load_checkpoint(self.checkpoint)
+        self.ruleset = str(self.document["ruleset"])
+        if env is not None:
+            self.check_env(env)
         self.greedy = bool(greedy)
         self.generator = torch.Generator().manual_seed(
             int(seed) if seed is not None else int(np.random.SeedSequence().entropy % 2**63))
@@ -273,13 +278,31 @@ class PPOAgent:
     def from_checkpoint(cls, path: str | Path, **kwargs: Any) -> PPOAgent:
         return cls(checkpoint=path, **kwargs)
 
+    def check_env(self, env: Any) -> None:
+        """Raise :class:`CheckpointError` when ``env`` plays another ruleset, or has other
+        observation or action sizes, than the network was trained for."""
+        raw = getattr(env, "unwrapped", env)
+        rs = getattr(raw, "ruleset", None)
+        name = getattr(rs, "name", None)
+        if not isinstance(name, str):
+            return  # not a game env (a spec being checked): nothing to compare
+        net = self.network
+        sizes = (encoder_for(rs).size, codec_for(rs).size)
+        if name != self.ruleset or sizes != (net.obs_size, net.num_actions):
+            raise CheckpointError(
+                f"{self.checkpoint}: trained for ruleset {self.ruleset!r} (observations of "
+                f"{net.obs_size}, {net.num_actions} actions); this game is ruleset {name!r} "
+                f"(observations of {sizes[0]}, {sizes[1]} actions): train a checkpoint for "
+                f"{name!r} (experiments.train with env ruleset: {name})")
+
     @torch.no_grad()
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
         net = self.network
         if observation.shape != (net.obs_size,) or action_mask.shape != (net.num_actions,):
-            raise ValueError(f"{self.checkpoint}: the network takes observations of "
-                             f"{net.obs_size} and masks of {net.num_actions}, got "
-                             f"{observation.shape} and {action_mask.shape} (another ruleset?)")
+            raise CheckpointError(f"{self.checkpoint}: the network (ruleset {self.ruleset!r}) "
+                                  f"takes observations of {net.obs_size} and masks of "
+                                  f"{net.num_actions}, got {observation.shape} and "
+                                  f"{action_mask.shape} (a game of another ruleset?)")
         if not action_mask.any():
             raise ValueError("no legal action in the mask: this agent is not to act")
         obs = torch.as_tensor(observation, dtype=torch.float32).unsqueeze(0)

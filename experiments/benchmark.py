@@ -24,6 +24,7 @@ repeats, with their min and max:
     python -m experiments.benchmark                 # a few minutes; JSON under runs/benchmark/
     python -m experiments.benchmark --quick         # under a minute
     python -m experiments.benchmark --players 6 --seconds 3 --repeats 7
+    python -m experiments.benchmark --ruleset 1e    # the 1st edition (3-5 players)
 
 The JSON holds the machine, the versions, the load average before and after, the options, and
 for every figure all repeats with the median, min and max (and the ratios' medians). The load
@@ -53,6 +54,8 @@ import numpy as np
 
 import got_env
 from got_env import engine
+from got_env.data import load_ruleset
+from got_env.data.loader import RULESETS
 from got_env.vector import VectorGames
 
 PLAYERS = (3, 4, 5, 6)
@@ -81,14 +84,16 @@ def aec_rate(make: Callable[[], Any], seconds: float, seed: int) -> tuple[float,
     return steps / dt, games / dt
 
 
-def engine_rate(num_players: int, seconds: float, seed: int) -> tuple[float, float]:
+def engine_rate(num_players: int, seconds: float, seed: int,
+                ruleset: str = "2e") -> tuple[float, float]:
     """(decisions/s, games/s) of the rules alone: whole random games until ``seconds`` have
     passed (at least one), a uniform choice among the options with a numpy Generator."""
     rng = np.random.default_rng(seed)
     decisions = games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds or games < 1:
-        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)))
+        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)),
+                                  options={"ruleset": ruleset})
         while (d := engine.pending(state)) is not None:
             engine.apply(state, d.options[int(rng.integers(len(d.options)))])
             decisions += 1
@@ -101,9 +106,11 @@ class VectorRun:
     """A :class:`VectorGames` kept running between measurements (its games go on where they
     were), so that worker start-up is paid once, outside the timings."""
 
-    def __init__(self, num_games: int, num_players: int, num_workers: int, seed: int):
+    def __init__(self, num_games: int, num_players: int, num_workers: int, seed: int,
+                 ruleset: str = "2e"):
         t0 = time.perf_counter()
-        self.games = VectorGames(num_games, num_players, seeds=seed, num_workers=num_workers)
+        self.games = VectorGames(num_games, num_players, seeds=seed, num_workers=num_workers,
+                                 ruleset=ruleset)
         self.batch = self.games.reset()
         self.startup_s = time.perf_counter() - t0
         self.rng = np.random.default_rng(seed)
@@ -136,13 +143,15 @@ class Sample:
     options: tuple
 
 
-def sample_states(num_players: int, count: int, seed: int) -> list[Sample]:
+def sample_states(num_players: int, count: int, seed: int,
+                  ruleset: str = "2e") -> list[Sample]:
     """``count`` states spread over random games (every 7th decision, as many games as it
     takes), so that the micro timings see openings, combats and late rounds alike."""
     rng = np.random.default_rng(seed)
     samples: list[Sample] = []
     while len(samples) < count:
-        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)))
+        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)),
+                                  options={"ruleset": ruleset})
         k = 0
         while (d := engine.pending(state)) is not None and len(samples) < count:
             if k % 7 == 0:
@@ -173,11 +182,13 @@ def cold_encode(encoder: Any, s: Sample) -> object:
 
 def encode_in_play_us(num_players: int, encoder: Any, count: int, seed: int) -> float:
     """The median microseconds of encoding the acting house's view right after each decision
-    of random games: the AEC loop's case, where consecutive states differ by one decision."""
+    of random games: the AEC loop's case, where consecutive states differ by one decision.
+    The games are of the encoder's ruleset."""
     rng = np.random.default_rng(seed + 1)
     times: list[float] = []
     while len(times) < count:
-        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)))
+        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)),
+                                  options={"ruleset": encoder.ruleset.name})
         while (d := engine.pending(state)) is not None and len(times) < count:
             t0 = time.perf_counter_ns()
             encoder.encode(state, d.player)
@@ -231,7 +242,7 @@ def classic_envs() -> dict[str, Callable[[], Any]]:
 
 def one_repeat(figs: Figures | None, players: list[int], seconds: float, seed: int,
                runs: dict[tuple[int, int], VectorRun], samples: dict[int, list[Sample]],
-               classic: dict[str, Callable[[], Any]]) -> None:
+               classic: dict[str, Callable[[], Any]], ruleset: str = "2e") -> None:
     """Measure everything once (``figs=None``: a warm-up, nothing kept)."""
     def add(name: str, unit: str, n: int | None, value: float) -> None:
         if figs is not None:
@@ -242,20 +253,21 @@ def one_repeat(figs: Figures | None, players: list[int], seconds: float, seed: i
         add(f"{name} steps/s", "agent-steps/s", None, steps)
         add(f"{name} games/s", "games/s", None, games)
     for n in players:
-        steps, games = aec_rate(lambda n=n: got_env.env(num_players=n), seconds, seed)
+        steps, games = aec_rate(lambda n=n: got_env.env(num_players=n, ruleset=ruleset),
+                                seconds, seed)
         add("AEC steps/s", "agent-steps/s", n, steps)
         add("AEC games/s", "games/s", n, games)
         for name in classic:
             chess = figs.get(f"{name} steps/s", None) if figs is not None else None
             if chess is not None:
                 add(f"AEC / {name}", "ratio of agent-steps/s", n, steps / chess.repeats[-1])
-        decisions, games = engine_rate(n, seconds, seed)
+        decisions, games = engine_rate(n, seconds, seed, ruleset)
         add("engine decisions/s", "decisions/s", n, decisions)
         add("engine games/s", "games/s", n, games)
         for w in WORKERS:
             decisions, _ = runs[n, w].rate(seconds)
             add(f"vector {w}w decisions/s", "decisions/s", n, decisions)
-        env = got_env.env(num_players=n).unwrapped
+        env = got_env.env(num_players=n, ruleset=ruleset).unwrapped
         encoder, codec = env.encoder, env.codec
         add("clone us", "us", n, micro_us(lambda s: s.state.clone(), samples[n]))
         add("encode us", "us", n, micro_us(lambda s, e=encoder: cold_encode(e, s), samples[n]))
@@ -264,26 +276,27 @@ def one_repeat(figs: Figures | None, players: list[int], seconds: float, seed: i
 
 
 def run(players: list[int], seconds: float, repeats: int, num_games: int, num_states: int,
-        seed: int = 0, log: Callable[[str], None] = print) -> dict[str, Any]:
-    """The whole benchmark; returns what the JSON holds."""
+        seed: int = 0, log: Callable[[str], None] = print,
+        ruleset: str = "2e") -> dict[str, Any]:
+    """The whole benchmark (games of ``ruleset``); returns what the JSON holds."""
     load_before = os.getloadavg()
     t_start = time.perf_counter()
     classic = classic_envs()
     if not classic:
         log("(pettingzoo[classic] not installed: chess_v6 / connect_four_v3 and ratios skipped)")
-    samples = {n: sample_states(n, num_states, seed + n) for n in players}
+    samples = {n: sample_states(n, num_states, seed + n, ruleset) for n in players}
     runs: dict[tuple[int, int], VectorRun] = {}
     figs = Figures()
     try:
         for n in players:
             for w in WORKERS:
-                runs[n, w] = VectorRun(num_games, n, w, seed + 1000 * n)
+                runs[n, w] = VectorRun(num_games, n, w, seed + 1000 * n, ruleset)
                 figs.add(f"vector {w}w startup s", "s", n, runs[n, w].startup_s)
         log(f"warm-up ({seconds / 4:.2f} s per measurement) ...")
-        one_repeat(None, players, seconds / 4, seed, runs, samples, classic)
+        one_repeat(None, players, seconds / 4, seed, runs, samples, classic, ruleset)
         for r in range(repeats):
             t0 = time.perf_counter()
-            one_repeat(figs, players, seconds, seed + 1 + r, runs, samples, classic)
+            one_repeat(figs, players, seconds, seed + 1 + r, runs, samples, classic, ruleset)
             log(f"repeat {r + 1}/{repeats}: {time.perf_counter() - t0:.0f} s")
     finally:
         for vr in runs.values():
@@ -292,7 +305,8 @@ def run(players: list[int], seconds: float, repeats: int, num_games: int, num_st
         "machine": machine_info(),
         "versions": versions(),
         "load_average": {"before": list(load_before), "after": list(os.getloadavg())},
-        "options": {"players": players, "seconds": seconds, "repeats": repeats,
+        "options": {"ruleset": ruleset, "players": players, "seconds": seconds,
+                    "repeats": repeats,
                     "vector_games": num_games, "states_sampled": num_states, "seed": seed},
         "wall_s": time.perf_counter() - t_start,
         "figures": [f.summary() for f in figs.all.values()],
@@ -365,7 +379,9 @@ def table(result: dict[str, Any]) -> str:
                                                    f["repeats"])
     players = result["options"]["players"]
     width = 24
-    lines = [f"{'median (min-max) of ' + str(result['options']['repeats']) + ' repeats':<38}"
+    ruleset = result["options"].get("ruleset", "2e")
+    lines = [f"ruleset {ruleset}",
+             f"{'median (min-max) of ' + str(result['options']['repeats']) + ' repeats':<38}"
              + "".join(f"{f'{n} players':>{width}}" for n in players)]
     for key, label in ROWS:
         if any(figs.get(key, n) for n in players):
@@ -395,8 +411,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="seconds per measurement (default 1.5; 0.3 with --quick)")
     p.add_argument("--repeats", type=int, default=None,
                    help="interleaved repeats (default 5; 3 with --quick)")
-    p.add_argument("--players", type=int, nargs="+", default=list(PLAYERS),
-                   choices=PLAYERS, help="player counts (default 3 4 5 6)")
+    p.add_argument("--ruleset", default="2e", choices=RULESETS,
+                   help="2e (default) or 1e, the 1st edition")
+    p.add_argument("--players", type=int, nargs="+", default=None, choices=PLAYERS,
+                   help="player counts (default: every count of the ruleset: 3 4 5 6 in 2e, "
+                   "3 4 5 in 1e)")
     p.add_argument("--games", type=int, default=32, help="games of the vector API (default 32)")
     p.add_argument("--states", type=int, default=None,
                    help="states sampled for clone/encode/mask (default 200; 60 with --quick)")
@@ -410,7 +429,12 @@ def main(argv: list[str] | None = None) -> int:
     states = args.states if args.states is not None else (60 if args.quick else 200)
     if seconds <= 0 or repeats < 1 or states < 1 or args.games < 1:
         p.error("--seconds, --repeats, --states and --games must be positive")
-    result = run(sorted(set(args.players)), seconds, repeats, args.games, states, args.seed)
+    counts = load_ruleset(args.ruleset).rules.player_counts
+    players = sorted(set(args.players if args.players is not None else counts))
+    if not set(players) <= set(counts):
+        p.error(f"--players: ruleset {args.ruleset} is played by {list(counts)} players, got "
+                f"{players}")
+    result = run(players, seconds, repeats, args.games, states, args.seed, ruleset=args.ruleset)
     args.out.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = args.out / f"benchmark-{stamp}.json"

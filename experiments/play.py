@@ -8,9 +8,10 @@ game record (JSON, replayable with got_env.GameRecord) and a PNG of the final bo
 with ``--replay`` (or the config's ``replay: true``) also ``out/replay.html``, the game's replay
 page (experiments.replay, docs/replay.md).
 
-The config's ``agents`` maps houses (and ``default``, for the others) to agent specs: a registry
-name (``heuristic``), ``my_pkg.my_agents:GreedyAgent``, ``path/to/file.py:Class``, a mapping
-``{name: ..., kwargs: {...}}`` or a checkpoint (``{checkpoint: path/to/file.pt}``); see
+The config's ``env`` holds the options of ``got_env.raw_env`` (``ruleset: 1e`` for the 1st
+edition). Its ``agents`` maps houses (and ``default``, for the others) to agent specs: a
+registry name (``heuristic``), ``my_pkg.my_agents:GreedyAgent``, ``path/to/file.py:Class``, a
+mapping ``{name: ..., kwargs: {...}}`` or a checkpoint (``{checkpoint: path/to/file.pt}``); see
 docs/agents.md.
 """
 
@@ -106,7 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     vp = game.victory_points()
     print(f"{env.num_players}-player game, seed {seed}: {len(env.record.actions)} decisions in "
           f"{elapsed:.1f} s, {game.round} rounds")
-    print(f"winner: {rs.houses[outcome.winner].id} ({outcome.reason})")
+    if outcome.draw:  # 1e spec 12: the tie-breaks left these houses equal
+        print(f"draw: {', '.join(rs.houses[h].id for h in outcome.draw)} ({outcome.reason})")
+    else:
+        print(f"winner: {rs.houses[outcome.winner].id} ({outcome.reason})")
     for h in outcome.ranking:
         name = rs.houses[h].id
         kind = type(agents[name]).__name__

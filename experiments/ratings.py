@@ -3,20 +3,28 @@
 Everything here is a pure function of the game records (the lines of a tournament's
 ``games.jsonl``), so results can always be recomputed from that file. A record needs:
 ``lineup`` (agent names by seat), ``houses`` (house by seat), ``ranking`` (houses, first to last)
-and ``castles`` ({house: castles and strongholds held at the end}).
+and ``castles`` ({house: castles and strongholds held at the end}); a drawn game (1e spec 12: the
+1st edition's tie-breaks can leave houses equal) also has ``draw`` (the houses sharing it).
+
+Draws: each of the k drawn houses is credited 1/k of a win (so a game always gives out one win
+in all, and the win counts stay sums of games), and every drawn house ranks first (1, 1, ...,
+then k + 1 for the next: competition ranking), which is also the tie openskill is given. Win
+counts are whole numbers (ints) until a draw adds a fraction.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
 
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion; (0, 1) when ``n`` is 0."""
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion; (0, 1) when ``n`` is 0. ``wins``
+    may hold a draw's fractions of a win (module docstring)."""
     if n <= 0:
         return 0.0, 1.0
     p = wins / n
@@ -29,9 +37,33 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def seat_ranks(record: dict[str, Any]) -> list[int]:
-    """The final rank (1 = winner) of each seat of a game record."""
+    """The final rank (1 = winner, and every house of a draw) of each seat of a game record."""
     position = {h: i + 1 for i, h in enumerate(record["ranking"])}
-    return [position[h] for h in record["houses"]]
+    drawn = set(record.get("draw") or ())
+    return [1 if h in drawn else position[h] for h in record["houses"]]
+
+
+def seat_credits(record: dict[str, Any]) -> list[Fraction]:
+    """The win credit of each seat: 1 for the winner, 1/k for each of the k houses of a draw,
+    0 for the others (they add up to 1 in every game)."""
+    drawn = list(record.get("draw") or ())
+    if drawn:
+        return [Fraction(1, len(drawn)) if h in drawn else Fraction(0)
+                for h in record["houses"]]
+    return [Fraction(int(h == record["ranking"][0])) for h in record["houses"]]
+
+
+def agent_wins(record: dict[str, Any], agent: str) -> Fraction:
+    """The wins credited to ``agent`` in one game (all its seats; a draw's share, see
+    :func:`seat_credits`)."""
+    return sum((c for a, c in zip(record["lineup"], seat_credits(record), strict=True)
+                if a == agent), Fraction(0))
+
+
+def as_number(value: Fraction) -> int | float:
+    """A win count for tables and JSON: an int when whole (every game without a draw), else a
+    float."""
+    return int(value) if value.denominator == 1 else float(value)
 
 
 class _Tally:
@@ -40,19 +72,21 @@ class _Tally:
     __slots__ = ("seats", "wins", "castles", "ranks")
 
     def __init__(self) -> None:
-        self.seats = self.wins = self.castles = self.ranks = 0
+        self.seats = self.castles = self.ranks = 0
+        self.wins = Fraction(0)
 
-    def add(self, won: bool, castles: int, rank: int) -> None:
+    def add(self, won: Fraction, castles: int, rank: int) -> None:
         self.seats += 1
-        self.wins += int(won)
+        self.wins += won
         self.castles += castles
         self.ranks += rank
 
     def as_dict(self, seats_key: str = "seats") -> dict[str, Any]:
         n = self.seats
-        lo, hi = wilson(self.wins, n)
-        return {seats_key: n, "wins": self.wins,
-                "win_rate": self.wins / n if n else None, "win_ci95": [lo, hi],
+        wins = as_number(self.wins)
+        lo, hi = wilson(wins, n)
+        return {seats_key: n, "wins": wins,
+                "win_rate": wins / n if n else None, "win_ci95": [lo, hi],
                 "avg_castles": self.castles / n if n else None,
                 "avg_rank": self.ranks / n if n else None}
 
@@ -95,11 +129,11 @@ def summarize(records: Sequence[dict[str, Any]], agents: Sequence[str],
     by_house = {h: _Tally() for h in houses}
     by_agent_house = {a: {h: _Tally() for h in houses} for a in agents}
     for rec in records:
-        ranks = seat_ranks(rec)
-        for a, h, r in zip(rec["lineup"], rec["houses"], ranks, strict=True):
+        ranks, credits = seat_ranks(rec), seat_credits(rec)
+        for a, h, r, won in zip(rec["lineup"], rec["houses"], ranks, credits, strict=True):
             c = int(rec["castles"][h])
             for t in (by_agent[a], by_house[h], by_agent_house[a][h]):
-                t.add(r == 1, c, r)
+                t.add(won, c, r)
     ratings = openskill_ratings(records, agents)
     agent_table = {}
     for a in agents:

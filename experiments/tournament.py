@@ -11,6 +11,7 @@ Config (YAML)::
     name: heuristic_vs_random    # run folder <out>/<name> (default: the config file's name)
     out: runs/tournament         # parent of the run folder
     env: {num_players: 3, max_rounds: 10, tides_of_battle: false}  # options of got_env.raw_env
+    #                            # (ruleset: 1e for the 1st edition, 3-5 players)
     agents:                      # name -> agent spec (docs/agents.md)
       random: random             # a registry name: random, heuristic, ismcts
       heuristic: {type: heuristic}          # the older mapping form (type or name, flat kwargs)
@@ -45,6 +46,10 @@ seed derived from the game's. Every spec is checked before the first game (its m
 its class found, its kwargs bound, its checkpoint found); worker processes import the agent's
 module themselves, so it must be importable there: on ``sys.path`` (which spawned workers inherit
 from the main process) or given as a file path.
+
+Draws (1e spec 12: the 1st edition's tie-breaks can leave houses equal): the record of a drawn
+game has ``draw`` (the houses sharing it), each of its k houses is credited 1/k of a win in every
+table and ranks first for the ratings (:mod:`experiments.ratings`).
 
 Run folder: ``games.jsonl`` (one line per finished game, appended as games finish),
 ``config.json`` (the effective config), ``results.json``, ``results.csv``, ``win_rates.png``,
@@ -85,7 +90,7 @@ from got_env.vector import BACKENDS
 from got_env.vector_ray import RAY_MISSING
 
 from .play import play_game
-from .ratings import summarize
+from .ratings import agent_wins, as_number, summarize
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "tournament.yaml"
 CONFIG_KEYS = ("name", "out", "env", "agents", "lineups", "round_robin", "games", "seed",
@@ -404,6 +409,9 @@ def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
                          f"(houses {list(spec.houses)}, seed {spec.seed}) failed: "
                          f"{type(e).__name__}: {e}") from e
     place = {h: i + 1 for i, h in enumerate(ranking)}
+    drawn = {"draw": [rs.houses[h].id for h in game.outcome.draw]} if game.outcome.draw else {}
+    for h in drawn.get("draw", ()):
+        place[h] = 1   # every house of a draw ranks first (experiments.ratings)
     return {"lineup_index": spec.lineup_index, "game": spec.game,
             "lineup": list(spec.lineup), "houses": list(spec.houses),
             "seats": dict(zip(spec.houses, spec.lineup, strict=True)),
@@ -412,7 +420,7 @@ def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
             "castles": {h: int(vp[rs.house(h)]) for h in spec.houses},
             "winner": ranking[0], "winner_agent": spec.lineup[spec.houses.index(ranking[0])],
             "reason": game.outcome.reason, "rounds": int(game.round),
-            "decisions": len(env.record.actions), "seconds": round(seconds, 3)}
+            "decisions": len(env.record.actions), "seconds": round(seconds, 3), **drawn}
 
 
 # -- the run folder ----------------------------------------------------------------------------
@@ -498,9 +506,7 @@ def compute_results(cfg: Config, records: list[dict[str, Any]]) -> dict[str, Any
     lineups = []
     for li, lu in enumerate(cfg.lineups):
         recs = [r for r in records if r["lineup_index"] == li]
-        wins = {a: 0 for a in dict.fromkeys(lu)}
-        for r in recs:
-            wins[r["winner_agent"]] += 1
+        wins = {a: as_number(sum(agent_wins(r, a) for r in recs)) for a in dict.fromkeys(lu)}
         lineups.append({"lineup": list(lu), "games": len(recs), "wins": wins})
     return {"name": cfg.name, "num_players": cfg.num_players, "games": stats["games"],
             "games_per_lineup": cfg.games, "env": cfg.env,
@@ -555,7 +561,7 @@ def format_table(results: dict[str, Any]) -> str:
         lo, hi = t["win_ci95"]
         rate = f"{t['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]" if t["seats"] else "-"
         rt = t["rating"]
-        lines.append(f"{a:<16}{t['seats']:>6}{t['wins']:>6}  {rate:<22}"
+        lines.append(f"{a:<16}{t['seats']:>6}{t['wins']:>6g}  {rate:<22}"
                      f"{(t['avg_castles'] or 0):>8.2f}{(t['avg_rank'] or 0):>6.2f}  "
                      f"{rt['mu']:.2f} ± {rt['sigma']:.2f}")
     lines.append(f"{'house':<16}{'games':>6}{'wins':>6}  {'win rate [95% CI]':<22}{'castles':>8}"
@@ -563,7 +569,7 @@ def format_table(results: dict[str, Any]) -> str:
     for h, t in results["houses"].items():
         lo, hi = t["win_ci95"]
         rate = f"{t['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]" if t["games"] else "-"
-        lines.append(f"{h:<16}{t['games']:>6}{t['wins']:>6}  {rate:<22}"
+        lines.append(f"{h:<16}{t['games']:>6}{t['wins']:>6g}  {rate:<22}"
                      f"{(t['avg_castles'] or 0):>8.2f}{(t['avg_rank'] or 0):>6.2f}")
     return "\n".join(lines)
 
@@ -680,9 +686,7 @@ def run_tournament(cfg: Config, *, progress: bool = True,
 
     from tqdm import tqdm
 
-    wins = {a: 0 for a in cfg.agent_names}
-    for rec in done.values():
-        wins[rec["winner_agent"]] += 1
+    wins = {a: sum(agent_wins(rec, a) for rec in done.values()) for a in cfg.agent_names}
     bar = tqdm(total=len(plan), initial=reused, unit="game", desc=cfg.name,
                disable=not progress or not missing, dynamic_ncols=True)
 
@@ -696,9 +700,11 @@ def run_tournament(cfg: Config, *, progress: bool = True,
             os.fsync(f.fileno())
         done[(rec["lineup_index"], rec["game"])] = rec
         played += 1
-        wins[rec["winner_agent"]] += 1
+        for a in wins:
+            wins[a] += agent_wins(rec, a)
         bar.update(1)
-        bar.set_postfix_str(" ".join(f"{a}:{w}" for a, w in wins.items()), refresh=False)
+        bar.set_postfix_str(" ".join(f"{a}:{as_number(w):g}" for a, w in wins.items()),
+                            refresh=False)
 
     try:
         _run_games(cfg, missing, workers, on_result)

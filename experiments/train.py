@@ -62,7 +62,8 @@ def observation_potential(cfg: TrainConfig, env: raw_env) -> Any:
     that win, and the supply level out of 6, weighted by ``cfg.shaping``."""
     views = env.encoder.views(np.arange(env.encoder.size))
     vp, supply = int(views["victory_points"][0]), int(views["supply"][0])
-    wc, ws = cfg.shaping.castles / env.ruleset.castles_to_win, cfg.shaping.supply / 6.0
+    target = env.ruleset.setups[env.num_players].castles_to_win  # 1e spec 12: 8 at 3 players
+    wc, ws = cfg.shaping.castles / target, cfg.shaping.supply / 6.0
 
     def potential(obs: np.ndarray) -> float:
         return float(wc * obs[vp] + ws * obs[supply])

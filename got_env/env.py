@@ -11,11 +11,28 @@ which turn infos into tensors (TorchRL, Tianshou, RLlib) take them as they are; 
 with ``info_format="text"``. The env knows nothing of the rules: it asks the engine.
 
 Options (validated; an unknown or bad one raises :class:`got_env.engine.OptionError`):
-``ruleset`` ("2e"), ``num_players`` (3-6, default 6), ``tides_of_battle`` (False), ``max_rounds``
-(10), ``tiebreak`` ("errata"), ``lannister_port_ship_in_3p`` (True), ``reward`` ("zero_sum",
-"castles" or "rank"), ``max_steps`` (None: no truncation; ``max_cycles`` is PettingZoo's name for
-it), ``render_mode`` (None, "ansi", "rgb_array", "human": prints the text board),
-``info_format`` ("numeric" or "text").
+``ruleset`` ("2e", the 2nd edition; "1e", the 1st edition: 3-5 players, 50 areas, 5 houses, so
+other observation and action sizes), ``num_players`` (3-6 in 2e, 3-5 in 1e; default 6 in 2e, 5
+in 1e), ``tides_of_battle`` (False; 2e only), ``max_rounds`` (10), ``tiebreak`` (the ruleset's
+first chain: "errata" in 2e, "first-edition" in 1e), ``lannister_port_ship_in_3p`` (True; 2e
+only), ``reward`` ("zero_sum", "castles" or "rank"), ``max_steps`` (None: no truncation;
+``max_cycles`` is PettingZoo's name for it), ``render_mode`` (None, "ansi", "rgb_array", "human":
+prints the text board), ``info_format`` ("numeric" or "text").
+
+Draws (1e spec 12: the 1st edition's tie-breaks can leave houses equal; the 2nd edition's end on
+the Iron Throne order, so they never do). The engine's ``Outcome.draw`` names the houses that
+share the game (they lead ``ranking``, in Iron Throne order). Rewards: ``zero_sum`` pays each of
+the k drawn houses (n-k)/(k(n-1)) and every other house -1/(n-1) (the sum stays 0; k = 1 is the
+plain +1 / -1/(n-1)); ``rank`` pays the drawn houses the mean of the rewards of the places they
+share; ``castles`` does not look at the ranking. A chain that can draw gives the numeric infos a
+``draw`` key at every step (see docs/env.md "Infos"); records and text infos name the drawn
+houses only when there is a draw, so 2e infos and records are as before.
+
+Readings recorded here:
+
+* Only a draw for first place is shared (1e spec 12 speaks of the winner only): houses still
+  equal lower down keep their Iron Throne order in ``ranking`` and in the ``rank`` reward.
+* A truncated game (``max_steps``) reports its standing, never a draw: the game did not end.
 """
 
 from __future__ import annotations
@@ -35,6 +52,7 @@ from pettingzoo.utils import wrappers
 
 from . import engine
 from .data import load_ruleset
+from .data.loader import RULESETS
 from .encoding import codec_for, encoder_for
 from .engine import OptionError, validate_options
 
@@ -85,7 +103,8 @@ class GameRecord:
     different game.
 
     :ivar outcome: ``{"reason", "winner", "ranking"}`` (house ids) once the game ended or was
-        truncated (reason ``"truncated"``), else None.
+        truncated (reason ``"truncated"``), else None; with a ``"draw"`` key (the house ids that
+        share the game, 1e spec 12) when the game ended in a draw.
     :ivar digest: :meth:`GameState.digest` of the state after the last action.
     """
 
@@ -121,8 +140,10 @@ class GameRecord:
                 isinstance(a, int) and not isinstance(a, bool) for a in actions):
             raise RecordError(f"{path}: 'actions' must be a list of integers")
         if outcome is not None and not (isinstance(outcome, dict)
-                                        and set(outcome) == {"reason", "winner", "ranking"}):
-            raise RecordError(f"{path}: 'outcome' must be null or have reason, winner, ranking")
+                                        and set(outcome) - {"draw"} == {"reason", "winner",
+                                                                       "ranking"}):
+            raise RecordError(f"{path}: 'outcome' must be null or have reason, winner, ranking "
+                              f"(and draw, for a drawn game)")
         if not isinstance(digest, str):
             raise RecordError(f"{path}: 'digest' must be the final state's digest (a string)")
         return cls(opts, seed, actions, outcome, digest)
@@ -199,7 +220,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
     def __init__(self, **options: Any):
         super().__init__()
         env_opts = {k: options.pop(k) for k in ENV_OPTIONS if k in options}
-        self.num_players = env_opts.get("num_players", 6)
+        self.num_players = env_opts.get("num_players", _default_players(options))
         self.game_options = validate_options(self.num_players, options)
         self.reward_scheme = env_opts.get("reward", "zero_sum")
         if self.reward_scheme not in REWARD_SCHEMES:
@@ -220,6 +241,9 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         houses = self.ruleset.setups[self.num_players].houses
         self.possible_agents = list(houses)
         self._house = {h: self.ruleset.house(h) for h in houses}
+        # ruleset house index -> index in possible_agents, the numbering of the numeric infos
+        # (the same in 2e; in a 4-player 1e game Tyrell is house 4 but agent 3)
+        self._agent_index = {self.ruleset.house(h): i for i, h in enumerate(houses)}
         self.action_spaces = {a: LegalActions(self.codec.size, self, a) for a in houses}
         features = spaces.Box(np.zeros(self.encoder.size, np.float32), self.encoder.high,
                               dtype=np.float32)
@@ -228,6 +252,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in houses}
+        self.can_draw = can_draw(self.game_options["tiebreak"])
         self.state_space = features  # state(): the same features, seen by nobody in particular
         self.game: engine.GameState | None = None
         self._actions: list[int] = []
@@ -355,6 +380,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
             reason, ranking = reason_ranking
             ids = [self.ruleset.houses[h].id for h in ranking]
             outcome = {"reason": reason, "winner": ids[0], "ranking": ids}
+            if self._drawn():
+                outcome["draw"] = [self.ruleset.houses[h].id for h in self._drawn()]
         return GameRecord({**self.game_options, "num_players": self.num_players,
                            "reward": self.reward_scheme, "max_steps": self.max_steps},
                           self._seed, list(self._actions), outcome, self.game.digest())
@@ -416,28 +443,31 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
                       end: tuple[str, tuple[int, ...]] | None) -> dict[str, Any]:
         """One agent's infos in the numeric format: always the same keys and shapes (a
         tensor-converting library builds its info spec from the first infos it sees), zeros and
-        -1 for what does not apply yet."""
+        -1 for what does not apply yet. Houses are numbered by their index in
+        ``possible_agents``."""
         if end is None:
-            return {"decision": decision, "num_legal": num_legal, "outcome": 0, "winner": -1,
+            info = {"decision": decision, "num_legal": num_legal, "outcome": 0, "winner": -1,
                     "ranking": [-1] * self.num_players}
-        reason, ranking = end
-        return {"decision": decision, "num_legal": num_legal,
-                "outcome": OUTCOMES.index(reason) + 1, "winner": int(ranking[0]),
-                "ranking": [int(h) for h in ranking]}
+        else:
+            reason, ranking = end
+            seat = self._agent_index
+            info = {"decision": decision, "num_legal": num_legal,
+                    "outcome": OUTCOMES.index(reason) + 1, "winner": seat[int(ranking[0])],
+                    "ranking": [seat[int(h)] for h in ranking]}
+        if self.can_draw:  # fixed shape: the drawn houses, then -1 (all -1 without a draw)
+            drawn = [self._agent_index[int(h)] for h in self._drawn()] if end is not None else []
+            info["draw"] = drawn + [-1] * (self.num_players - len(drawn))
+        return info
 
     def _finish(self) -> None:
-        outcome = self.game.outcome
-        n = len(self.agents)
-        ranking = [self.ruleset.houses[h].id for h in outcome.ranking]
-        if self.reward_scheme == "zero_sum":
-            winner = self.ruleset.houses[outcome.winner].id
-            self.rewards = {a: 1.0 if a == winner else -1.0 / (n - 1) for a in self.agents}
-        elif self.reward_scheme == "castles":
+        if self.reward_scheme == "castles":
             vp = self.game.victory_points()
             target = self.ruleset.setups[self.num_players].castles_to_win
             self.rewards = {a: float(vp[self._house[a]]) / target for a in self.agents}
-        else:  # rank: +1 for first, -1 for last, linear in between
-            self.rewards = {a: 1.0 - 2.0 * ranking.index(a) / (n - 1) for a in self.agents}
+        else:
+            ranking = [self.ruleset.houses[h].id for h in self.game.outcome.ranking]
+            shares = end_rewards(self.reward_scheme, len(ranking), max(1, len(self._drawn())))
+            self.rewards = {a: shares[ranking.index(a)] for a in self.agents}
         self.terminations = {a: True for a in self.agents}
         self._set_outcome()
 
@@ -447,6 +477,12 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         self._truncated = True
         self.truncations = {a: True for a in self.agents}
         self._set_outcome()
+
+    def _drawn(self) -> tuple[int, ...]:
+        """The houses that share the game (house indices; 1e spec 12), empty without a draw or
+        before the end (a truncated game has no draw)."""
+        outcome = self.game.outcome if self.game is not None else None
+        return tuple(outcome.draw) if outcome is not None else ()
 
     def _reason_and_ranking(self) -> tuple[str, tuple[int, ...]] | None:
         """The outcome from the engine's state (house indices), not from ``infos``, so that
@@ -462,11 +498,47 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
     def _set_outcome(self) -> None:
         reason, ranking = self._reason_and_ranking()
         ids = [self.ruleset.houses[h].id for h in ranking]
+        drawn = [self.ruleset.houses[h].id for h in self._drawn()]
         for a in self.agents:
             if self.info_format == "text":
                 self.infos[a] = {"outcome": reason, "winner": ids[0], "ranking": list(ids)}
+                if drawn:
+                    self.infos[a]["draw"] = list(drawn)
             else:
                 self.infos[a] = self._numeric_info(0, 0, (reason, ranking))
+
+
+def end_rewards(scheme: str, n: int, k: int = 1) -> list[float]:
+    """The final reward of each place of the ranking (best first) for ``n`` houses of which the
+    first ``k`` share the game (k = 1: one winner). ``"zero_sum"``: (n-k)/(k(n-1)) for each drawn
+    house, -1/(n-1) for the others (sums to 0; the draw splits the winner's +1 and the losses
+    they would have paid); ``"rank"``: +1 first to -1 last, linear in between, the drawn houses
+    each paid the mean of the places they share."""
+    if not 1 <= k <= n or n < 2:
+        raise ValueError(f"need 1 <= k <= n and n >= 2, got n={n}, k={k}")
+    if scheme == "zero_sum":
+        return [(n - k) / (k * (n - 1)) if i < k else -1.0 / (n - 1) for i in range(n)]
+    if scheme == "rank":
+        places = [1.0 - 2.0 * i / (n - 1) for i in range(n)]
+        shared = sum(places[:k]) / k
+        return [shared] * k + places[k:]
+    raise ValueError(f"end_rewards: scheme must be 'zero_sum' or 'rank', got {scheme!r}")
+
+
+def can_draw(tiebreak: str) -> bool:
+    """Whether the tie-break chain can leave houses equal (1e spec 12: "first-edition"). The 2e
+    chains end on the Iron Throne order, which no two houses share, so they never draw."""
+    from .engine.victory import TIEBREAKS
+
+    return TIEBREAKS[tiebreak][-1] != "iron_throne"
+
+
+def _default_players(options: dict[str, Any]) -> int:
+    """The default player count: the ruleset's largest (6 in 2e, 5 in 1e)."""
+    name = options.get("ruleset", "2e")
+    if name not in RULESETS:
+        return 6  # validate_options names the bad ruleset
+    return max(load_ruleset(name).rules.player_counts)
 
 
 def _max_steps(env_opts: dict[str, Any]) -> int | None:

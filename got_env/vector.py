@@ -27,6 +27,9 @@ the same acting house, observation, mask, rewards, terminations, truncations and
   :class:`~got_env.GameRecord`, the final infos of every house (``outcome``, ``winner``,
   ``ranking``), every house's final observation (for bootstrapping a truncated game) and rewards.
 
+Any env option goes to every game, ``ruleset="1e"`` included (the 1st edition: the observation
+and action sizes, ``observation_size`` and ``action_size``, are then the 1e ones).
+
 A finished game is reset at once (auto-reset): the same batch already holds the new game's first
 acting house, observation and mask, while ``rewards``, ``done`` and ``finished`` still describe
 the game that ended. Seeds are per game: game ``g``'s ``k``-th game since the last reset that set
@@ -84,7 +87,8 @@ class Finished:
 
     :ivar game: its index in the batch.
     :ivar record: ``env.record``: options, seed, actions, outcome and final digest (replayable).
-    :ivar infos: every house's final infos (``outcome``, ``winner``, ``ranking``), by house id.
+    :ivar infos: every house's final infos (``outcome``, ``winner``, ``ranking``, and ``draw``
+        in a ruleset whose games can be drawn, ``ruleset="1e"``), by house id.
     :ivar obs: float32 ``[H, F]``: ``observe(house)["observation"]`` of every house after the
         end, in ``possible_agents`` order (what ``last()`` shows each house at its dead step).
     :ivar rewards: float32 ``[H]``: the final rewards (the batch's ``rewards[game]``).

@@ -239,14 +239,17 @@ def parse_spec(text: str) -> Any:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m experiments.human",
-                                description="Play A Game of Thrones (2nd ed.) in the terminal "
-                                "against agents; see docs/human.md.")
+                                description="Play A Game of Thrones (2nd ed., or the 1st with "
+                                "--ruleset 1e) in the terminal against agents; see docs/human.md.")
     p.add_argument("--house", default="stark", help="your house (default stark)")
     p.add_argument("--opponents", default="heuristic",
                    help="agent spec for every other house (default heuristic; docs/agents.md)")
     p.add_argument("--agent", action="append", default=[], metavar="HOUSE=SPEC",
                    help="agent spec for one house, e.g. lannister=random (repeatable)")
-    p.add_argument("--players", type=int, default=6, help="3 to 6 (default 6)")
+    p.add_argument("--ruleset", default="2e", help="2e (default) or 1e (the 1st edition, 3 to "
+                   "5 players)")
+    p.add_argument("--players", type=int, default=None, help="3 to 6 in 2e, 3 to 5 in 1e "
+                   "(default: the most, 6 or 5)")
     p.add_argument("--seed", type=int, default=None, help="default: drawn, and printed")
     p.add_argument("--max-rounds", type=int, default=10, help="1 to 10 (default 10)")
     p.add_argument("--tides", action="store_true", help="play with the Tides of Battle")
@@ -260,12 +263,13 @@ def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] = inpu
     args = p.parse_args(argv)
     seed = args.seed if args.seed is not None else int(time.time()) % 100_000
     try:
-        env = got_env.raw_env(num_players=args.players, max_rounds=args.max_rounds,
-                              tides_of_battle=args.tides, info_format="text")
+        players = {} if args.players is None else {"num_players": args.players}
+        env = got_env.raw_env(ruleset=args.ruleset, max_rounds=args.max_rounds,
+                              tides_of_battle=args.tides, info_format="text", **players)
     except OptionError as e:
         p.error(str(e))
     if args.house not in env.possible_agents:
-        p.error(f"unknown house {args.house!r}: the houses in a {args.players}-player game are "
+        p.error(f"unknown house {args.house!r}: the houses in a {env.num_players}-player game are "
                 f"{', '.join(env.possible_agents)}")
     specs: dict[str, Any] = {h: args.opponents for h in env.possible_agents if h != args.house}
     for item in args.agent:

@@ -29,8 +29,8 @@ UNIT_LETTER = dict(zip(UNIT_TYPES, "FKSE", strict=True))
 HOUSE_STYLE = {"stark": "bold white", "lannister": "bold red", "baratheon": "bold yellow",
                "greyjoy": "bold bright_black", "tyrell": "bold green", "martell": "bold magenta"}
 LEGEND = ("units: F footman, K knight, S ship, E siege engine (lowercase: routed); S* stronghold, "
-          "C castle; b barrel, c crown; cards name:strength; orders: yours, every house's once "
-          "revealed")
+          "C castle (1e: city); b barrel, c crown; cards name:strength; orders: yours, every "
+          "house's once revealed")
 
 
 def house_text(house_id: str) -> Text:
@@ -133,7 +133,7 @@ def board(env: raw_env, house: str) -> Group:
         token = state.power_tokens[i]
         if not (units or other or i in orders or token >= 0 or control[i] >= 0):
             continue
-        fort = {"stronghold": "S*", "castle": "C"}.get(a.fortification or "", "")
+        fort = {"stronghold": "S*", "castle": "C", "city": "C"}.get(a.fortification or "", "")
         icons = "b" * a.barrels + "c" * a.crowns
         holder = house_text(hid[control[i]]) if control[i] >= 0 else Text("")
         order = rs.order_tokens[orders[i]].id if i in orders else ""

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ..ratings import summarize, wilson
+from ..ratings import agent_wins, as_number, summarize, wilson
 
 ENDINGS = ("seven-castles", "last-round")
 
@@ -25,7 +25,7 @@ def interleave(by_match: Sequence[Sequence[dict[str, Any]]]) -> list[dict[str, A
 def lone_cell(records: Sequence[dict[str, Any]], rung: str, num_players: int) -> dict[str, Any]:
     """``rung``'s results in the games where it sits alone against copies of one opponent."""
     games = [r for r in records if r["lineup"].count(rung) == 1]
-    wins = sum(r["winner_agent"] == rung for r in games)
+    wins = as_number(sum(agent_wins(r, rung) for r in games))  # a draw's share counts
     n = len(games)
     lo, hi = wilson(wins, n)
     rate = wins / n if n else None
@@ -39,7 +39,7 @@ def match_summary(a: str, b: str, records: Sequence[dict[str, Any]],
     the seats would give (1 = as strong as the other)."""
     out: dict[str, Any] = {"rungs": [a, b], "games": len(records), "wins": {}, "score": {}}
     for x in (a, b):
-        wins = sum(r["winner_agent"] == x for r in records)
+        wins = as_number(sum(agent_wins(r, x) for r in records))
         share = sum(r["lineup"].count(x) for r in records) / num_players
         out["wins"][x] = wins
         out["score"][x] = wins / share if share else None

@@ -1,10 +1,12 @@
 """Per-player observation tensors: one float32 vector with a documented layout, plus named views.
 
 The layout is a list of ``(name, shape)`` pieces (:func:`layout`), concatenated in that order.
-The house axis (``H`` = 6) is **relative to the observer**: index 0 is the observer's own house,
-then the others in the data's house order, continuing round from the observer (houses not in
-play stay zero). Cards follow their owners: ``cards[h_rel, k, place]`` is the k-th card (data
-order) of that house.
+The house axis (``H``: the ruleset's houses, 6 in the 2nd edition, 5 in the 1st) is **relative
+to the observer**: index 0 is the observer's own house, then the others in the data's house
+order, continuing round from the observer (houses not in play stay zero). Cards follow their
+owners: ``cards[h_rel, k, place]`` is the k-th card (data order) of that house. Every size
+follows the ruleset (1e: 50 areas, 5 houses, no ports, no wildling or Tides cards, so those
+pieces have length 0), so 1e and 2e observations have different lengths.
 
 Hidden information is left out, never zeroed after the fact: another house's orders before the
 reveal are not shown at all, not even where its face-down tokens lie (which areas a house fills
@@ -29,8 +31,7 @@ from ..data import TRACKS, UNIT_TYPES, Ruleset
 from ..engine.decision import DecisionKind
 from ..engine.state import CardPlace, GameState, Phase
 
-H = 6
-CARDS_PER_HOUSE = 7
+CARDS_PER_HOUSE = 7  # both editions: seven house cards per house (checked per ruleset)
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ def layout(ruleset: Ruleset) -> tuple[Piece, ...]:
     """The observation's pieces, in order (their sizes add up to the vector's length), each with
     the highest value it can take (the lowest is always 0)."""
     rs = ruleset
-    A, U, T = rs.num_areas, len(UNIT_TYPES), len(rs.order_tokens)
+    A, U, T, H = rs.num_areas, len(UNIT_TYPES), len(rs.order_tokens), rs.num_houses
     n_westeros = len(rs.westeros_cards)
     most_units = float(max(rs.unit_pool.values()))
     most_neutral = float(max(max(s.neutral_forces.values(), default=0) for s in rs.setups.values()))
@@ -126,6 +127,7 @@ CONTEXT_PIECES: dict[str, str] = {
     "position": "decision_count",
     "ships": "decision_count",
     "points": "decision_count",  # an int in an area's mustering, a dict (area -> points) before
+    "removed": "decision_count",  # 1e spec 7.1: orders a two-area special Raid removed so far
     "highest": "decision_flag",
     "bids": "decision_bids",
 }
@@ -164,8 +166,13 @@ class ObservationEncoder:
         self._at = {name: sl.start for name, sl in self._slices.items()}
         rs = ruleset
         A, U, T = rs.num_areas, len(UNIT_TYPES), len(rs.order_tokens)
+        self.num_houses = H = rs.num_houses
         self._num_tokens = T
         house_of_card = np.array([rs.house(c.house) for c in rs.house_cards])
+        per_house = np.bincount(house_of_card, minlength=H)
+        if (per_house != CARDS_PER_HOUSE).any():
+            raise ValueError(f"ruleset {rs.name!r}: the observation expects {CARDS_PER_HOUSE} "
+                             f"house cards per house, the data has {per_house.tolist()}")
         self._cards_by_house = np.stack([np.flatnonzero(house_of_card == h) for h in range(H)])
         self._card_owner = house_of_card
         self._card_slot = np.zeros(len(house_of_card), dtype=np.int64)  # k-th card of its house
@@ -231,7 +238,7 @@ class ObservationEncoder:
         out[self._slices["order_bans"]] = state.order_bans
         out[at["wildling_threat"]] = state.wildling_threat
         d = state.pending
-        if observer is not None:
+        if observer is not None and state.wildling_deck.size:  # 1e: no wildling deck
             known = state.wildling_known_top[observer]
             top = int(state.wildling_deck[0])
             looking = (d is not None and d.player == observer
@@ -283,6 +290,7 @@ class ObservationEncoder:
     def _canonical_board(self, state: GameState) -> np.ndarray:
         """The board pieces seen by house 0 (canonical house order), up to the "cards" piece."""
         at = self._at
+        H = self.num_houses
         out = self._template[0].copy()
         out[self._slices["units"]] = state.units.ravel()
         if state.routed.any():
@@ -337,6 +345,7 @@ class ObservationEncoder:
         """What tells this decision from another of its kind (CONTEXT_PIECES). Only the deciding
         house sees it: a context may name what only that house knows (D-23's card)."""
         at = self._at
+        H = self.num_houses
         for key, value in context.items():
             piece = CONTEXT_PIECES.get(key)
             if piece is None:
@@ -371,6 +380,7 @@ class ObservationEncoder:
                        observer: int | None) -> None:
         """The public facts of the combat in progress (never the cards being chosen)."""
         at = self._at
+        H = self.num_houses
         out[at["combat_sides"] + to_rel[combat["attacker"]]] = 1
         out[at["combat_sides"] + H + to_rel[combat["defender"]]] = 1
         out[at["combat_area"] + combat["area"]] = 1

@@ -35,7 +35,8 @@ observation (its module docstring lists it); each item is re-sampled here:
   card and the deck are pooled and dealt again. The house's own drawn card is kept.
 * **Westeros decks**: the undrawn part of each deck (``westeros_decks[d, westeros_drawn[d]:]``)
   is shuffled; drawn cards (public, including this phase's face-up cards) keep their places.
-* **Wildling deck**: shuffled, except the top card when the house knows it (Messenger Raven,
+* **Wildling deck** (2nd edition only; the 1st has no wildling cards, 1e spec 5.4): shuffled,
+  except the top card when the house knows it (Messenger Raven,
   ``wildling_known_top[house]`` equal to the top, or a Raven look it is deciding on right now)
   and the cards revealed by attacks still being resolved (at the bottom). Another house that
   knows the top card knows the new top card of the sample (``wildling_known_top`` only ever
@@ -232,8 +233,11 @@ def _westeros(s: GameState, rng: np.random.Generator) -> None:
 
 
 def _wildlings(s: GameState, house: int, rng: np.random.Generator) -> None:
-    """The wildling deck, shuffled but for the cards ``house`` knows the place of."""
+    """The wildling deck, shuffled but for the cards ``house`` knows the place of (none to
+    shuffle in the 1st edition, which has no wildling cards: 1e spec 5.4)."""
     deck = s.wildling_deck
+    if not deck.size:
+        return
     old_top = int(deck[0])
     fixed = np.zeros(len(deck), dtype=bool)
     looking = s.pending is not None and s.pending.kind == DecisionKind.RAVEN_LOOK \

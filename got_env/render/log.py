@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 SECRET = "(secret)"
 ENDINGS = {"seven-castles": "seven castles held", "last-round": "after the last round",
            "truncated": "stopped (step limit)"}
+NUMBER_WORDS = {7: "seven", 8: "eight"}
 
 
 @dataclass(frozen=True)
@@ -92,11 +93,20 @@ def walk(record: GameRecord) -> Iterator[tuple[GameState, Step | None]]:
 
 
 def outcome_text(state: GameState) -> str | None:
-    """``"Winner: Stark (seven castles held)"`` once the game has ended, else None."""
-    if state.outcome is None:
+    """``"Winner: Stark (seven castles held)"`` once the game has ended, else None; the count
+    is the setup's (1e spec 12: eight at 3 players), and a draw (1e spec 12) names every house
+    sharing it: ``"Draw: Stark, Lannister (after the last round)"``."""
+    outcome = state.outcome
+    if outcome is None:
         return None
-    name = state.ruleset.houses[state.outcome.winner].name
-    return f"Winner: {name} ({ENDINGS.get(state.outcome.reason, state.outcome.reason)})"
+    houses = state.ruleset.houses
+    ending = ENDINGS.get(outcome.reason, outcome.reason)
+    if outcome.reason == "seven-castles":
+        target = state.ruleset.setups[state.num_players].castles_to_win
+        ending = f"{NUMBER_WORDS.get(target, str(target))} castles held"
+    if outcome.draw:
+        return f"Draw: {', '.join(houses[h].name for h in outcome.draw)} ({ending})"
+    return f"Winner: {houses[outcome.winner].name} ({ending})"
 
 
 def combat_frame(state: GameState) -> dict | None:

@@ -109,6 +109,7 @@ ORDER_LETTER = {"march": "M", "defense": "D", "support": "S", "raid": "R",
                 "consolidate-power": "CP"}
 HIDDEN_ORDER = "?"
 CASTLE_ICON, BARREL_ICON, CROWN_ICON, STAR = "\u265c", "\u26c1", "\u265b", "\u2605"  # ♜ ⛁ ♛ ★
+UNIT_LEGEND = dict(zip(UNIT_TYPES, ("F footman", "K knight", "S ship", "E siege"), strict=True))
 LEGEND = (
     f"{CASTLE_ICON} castle   {CASTLE_ICON * 2} stronghold",
     f"{BARREL_ICON} barrel (supply)   {CROWN_ICON} crown (power)",
@@ -122,6 +123,22 @@ LEGEND = (
     "Dark hatch: impassable area",
     "Lines: borders (dashed blue: by sea)",
 )
+
+
+
+
+def legend(ruleset: Ruleset) -> tuple[str, ...]:
+    """:data:`LEGEND` in the ruleset's words: the 1st edition calls its castles cities, has no
+    siege engines and no garrisons (1e spec 2.3, A.2), so those are not listed; the 2nd
+    edition's legend is :data:`LEGEND` itself."""
+    lines = list(LEGEND)
+    small = "city" if any(a.fortification == "city" for a in ruleset.areas) else "castle"
+    lines[0] = f"{CASTLE_ICON} {small}   {CASTLE_ICON * 2} stronghold"
+    units = [UNIT_LEGEND[u] for u in UNIT_TYPES if ruleset.unit_pool.get(u, 0) > 0]
+    lines[2] = "Units: " + "  ".join(units)
+    if not ruleset.garrison_strength:
+        lines[7] = lines[7].replace("   G garrison", "")
+    return tuple(lines)
 
 
 # -- layout -----------------------------------------------------------------------------------
@@ -248,8 +265,9 @@ def unit_letters(state: GameState, area: int, house: int) -> str:
 
 
 def icon_text(area: Area) -> str:
-    """Castle (♜) / stronghold (♜♜), barrels (⛁) and crowns (♛) printed in a land area."""
-    forts = CASTLE_ICON * {"castle": 1, "stronghold": 2}.get(area.fortification or "", 0)
+    """Castle or city (♜) / stronghold (♜♜), barrels (⛁) and crowns (♛) printed in a land
+    area (one ♜ per mustering point: 1e's cities are its castles)."""
+    forts = CASTLE_ICON * area.mustering_points
     parts = [forts, BARREL_ICON * area.barrels, CROWN_ICON * area.crowns]
     return " ".join(p for p in parts if p)
 
@@ -320,11 +338,11 @@ def draw_panel_headings(ax: Axes) -> None:
                 zorder=FIXED_ZORDER)
 
 
-def draw_legend(ax: Axes) -> None:
-    """What the marks on the map mean."""
+def draw_legend(ax: Axes, ruleset: Ruleset) -> None:
+    """What the marks on the map mean (in the ruleset's words, :func:`legend`)."""
     ax.text(0.04, Y_LEGEND, "Legend", fontsize=10, weight="bold", va="center",
             zorder=FIXED_ZORDER)
-    for k, line in enumerate(LEGEND):
+    for k, line in enumerate(legend(ruleset)):
         ax.text(0.04, Y_LEGEND - 0.03 - k * LEGEND_STEP, line, fontsize=7.6, va="center",
                 zorder=FIXED_ZORDER)
 
@@ -334,7 +352,7 @@ def draw_fixed_text(map_ax: Axes, panel_ax: Axes, ruleset: Ruleset,
     """Everything that never changes in a game: area names and icons, headings, the legend."""
     draw_area_names(map_ax, ruleset, impassable)
     draw_panel_headings(panel_ax)
-    draw_legend(panel_ax)
+    draw_legend(panel_ax, ruleset)
 
 
 class FixedLayer(NamedTuple):

@@ -11,7 +11,8 @@ learner uses, so set :attr:`PotentialShaping.gamma` to the algorithm's ``gamma``
 
 ``Phi`` is a weighted sum of what a house holds, each part scaled to about [0, 1]:
 ``castles * victory_points / castles_to_win + supply * supply_level / max_supply_level``
-(castles and strongholds held out of the 7 that win; the supply track 0-6). A custom potential
+(castles and strongholds held out of the number that wins at this player count, 7, or 8 in a
+3-player 1st-edition game; the supply track 0-6). A custom potential
 ``potential(state, house) -> float`` replaces the weighted sum.
 
 Two users: :class:`got_env.wrappers.SingleAgentEnv` (``shaping=...``) and
@@ -68,7 +69,8 @@ class PotentialShaping:
         rs = state.ruleset
         value = 0.0
         if self.castles:
-            value += self.castles * float(state.victory_points()[house]) / rs.castles_to_win
+            target = rs.setups[state.num_players].castles_to_win
+            value += self.castles * float(state.victory_points()[house]) / target
         if self.supply:
             value += self.supply * float(state.supply[house]) / (len(rs.supply_limits) - 1)
         return value

@@ -354,17 +354,21 @@ class SingleAgentEnv(gymnasium.Env):
         mask, the decision kind (its D-number; 0 once the game is over) and the number of
         legal actions, the learner's castles; the outcome code (0 while the game is on, else
         1 + its index in :data:`OUTCOMES`), the winner, the learner's rank (0 = first) and the
-        ranking as house indices (-1 while the game is on). Read from the engine, not from the
-        AEC env's infos, so that they do not depend on its ``info_format``."""
+        ranking as house indices (-1 while the game is on). House indices are positions in the
+        env's ``possible_agents``, as in the AEC env's numeric infos (the ruleset's house index
+        differs where a house before them is not played: Tyrell is agent 3 in a 4-player 1st
+        edition game). Read from the engine, not from the AEC env's infos, so that they do not
+        depend on its ``info_format``."""
         rs, game = self.aec.ruleset, self.aec.game
-        me = rs.house(self.learner)
+        me = self.houses.index(self.learner)
+        me_rs = rs.house(self.learner)
         n = len(self.houses)
         d = game.pending if self._live else None
         info: dict[str, Any] = {
             "house": me, "action_mask": self._mask.copy(),
             "decision": int(d.kind) if d is not None else 0,
             "num_legal": len(d.options) if d is not None else 0,
-            "castles": int(game.victory_points()[me]),
+            "castles": int(game.victory_points()[me_rs]),
             "outcome": 0, "winner": -1, "rank": -1,
             "ranking": np.full(n, -1, dtype=np.int64),
             "illegal_action": 0,
@@ -375,6 +379,7 @@ class SingleAgentEnv(gymnasium.Env):
         end = self._outcome()
         if end is not None:
             reason, ranking = end
+            ranking = tuple(self.houses.index(rs.houses[h].id) for h in ranking)
             info["outcome"] = OUTCOMES.index(reason) + 1
             info["winner"] = int(ranking[0])
             info["rank"] = list(ranking).index(me)
