@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test, state_test
 from test_env import encode_with, perturbed
-from test_hidden_information import compare_branches, same_sequence
+from test_hidden_information import branch_secret_choices, compare_branches, same_sequence
 from test_vector import assert_same_as_aec, play
 
 import got_env
@@ -148,40 +148,14 @@ def test_numeric_infos_have_fixed_keys_and_a_draw_entry(n):
 
 # --- hidden information -------------------------------------------------------------------------
 
-def branch_secret_choices_1e(n: int, seed: int, max_branches: int,
-                             every: int = 1) -> dict[int, int]:
-    """tests/test_hidden_information.py's differential check on a 1e game: at every
-    ``every``-th secret decision with two or more options, two branches with different choices;
-    every other house must see the same until the reveal."""
-    e = first_edition(n)
-    e.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    counts: dict[int, int] = {}
-    seen = 0
-    while e.agents and e.game.pending is not None and sum(counts.values()) < max_branches:
-        d = e.game.pending
-        legal = e.legal_actions()
-        if d.secret and len(legal) >= 2:
-            seen += 1
-            if seen % every == 0:
-                x, y = rng.choice(legal, size=2, replace=False)
-                a, b = e.clone(), e.clone()
-                still = same_sequence(a, b)
-                a.step(int(x))
-                b.step(int(y))
-                compare_branches(a, b, e.agent_selection, still, rng)
-                counts[int(d.kind)] = counts.get(int(d.kind), 0) + 1
-        e.step(int(rng.choice(legal)))
-    return counts
-
-
 @pytest.mark.parametrize("n", PLAYERS)
 def test_secret_choices_do_not_show(n):
     """Orders (D-20), influence bids (D-06), the 1e wildling bids (D-08, 1e spec 5.4) and house
     cards (D-32) change nothing another house observes before the reveal."""
     counts: dict[int, int] = {}
     for seed in range(2):
-        for k, c in branch_secret_choices_1e(n, 200 + seed, max_branches=60, every=3).items():
+        for k, c in branch_secret_choices(n, 200 + seed, False, max_branches=60, every=3,
+                                          ruleset="1e").items():
             counts[k] = counts.get(k, 0) + c
     assert counts.get(int(D.PLACE_ORDERS), 0) > 10
 

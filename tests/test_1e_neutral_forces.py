@@ -20,6 +20,7 @@ from march_helpers import (
     units,
 )
 from march_helpers import march as _march
+from test_neutral_forces import _attack_sunspear
 
 from got_env.engine import choice, invariants, scenario
 from got_env.engine.decision import NO, DecisionKind
@@ -41,14 +42,6 @@ def _sunspear(token_id: str, players: int = 4, **extra):
     orders = {"yronwood": token_id, "sea-of-dorne": "support-0a", **extra.pop("orders", {})}
     return march({"players": players, "units": units_, "orders": orders, **extra},
                  "tyrell", "yronwood")
-
-
-def _attack_sunspear(s):
-    hand = s.card_place.copy()
-    move(s, KNIGHT, "sunspear")
-    move(s, FOOTMAN, "sunspear")
-    play(s, DecisionKind.LEAVE_POWER_TOKEN, "tyrell", NO)
-    return hand
 
 
 # -- 1e spec 10: the three tokens --------------------------------------------------------------

@@ -88,10 +88,11 @@ def compare_branches(a, b, secret_of: str, still_hidden: Callable, rng, limit: i
 
 
 def branch_secret_choices(n: int, seed: int, tides: bool, max_branches: int,
-                          every: int = 1) -> dict[int, int]:
+                          every: int = 1, **options: object) -> dict[int, int]:
     """One random game; at every ``every``-th secret decision with two or more options, branch on
-    two different choices and compare. Returns branches per decision kind."""
-    e = got_env.raw_env(num_players=n, tides_of_battle=tides, max_rounds=10)
+    two different choices and compare. Returns branches per decision kind. ``options``: further
+    env options (``ruleset="1e"``: tests/test_1e_env.py)."""
+    e = got_env.raw_env(num_players=n, tides_of_battle=tides, max_rounds=10, **options)
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     counts: dict[int, int] = {}
