@@ -69,7 +69,7 @@ def run_resolve_orders(state: GameState, frame: dict) -> Decision | None:
     for house in order[start:] + order[:start]:
         areas = by_house.get(house)
         if areas:
-            return Decision(house, kind, tuple(("area", a) for a in areas),
+            return Decision(house, kind, tuple([("area", a) for a in areas]),
                             {"order_type": order_type})
     pop(state)
     return None

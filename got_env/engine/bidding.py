@@ -71,7 +71,7 @@ def run_bidding(state: GameState, frame: dict) -> Decision | None:
     if waiting:
         h = waiting[0]
         return Decision(player=h, kind=DecisionKind.INFLUENCE_BID,
-                        options=tuple(("bid", n) for n in range(int(state.power[h]) + 1)),
+                        options=tuple([("bid", n) for n in range(int(state.power[h]) + 1)]),
                         context={"track": t}, secret=True)
     group = _tie_group(state, frame)
     if not group:
@@ -81,6 +81,6 @@ def run_bidding(state: GameState, frame: dict) -> Decision | None:
         frame["placed"].append(group[0])
         return None
     return Decision(player=state.holder(IRON_THRONE), kind=DecisionKind.RANK_TIED_BIDDERS,
-                    options=tuple(("house", h) for h in group),
+                    options=tuple([("house", h) for h in group]),
                     context={"track": t, "position": len(frame["placed"]) + 1,
                              "bids": {h: frame["bids"][h] for h in group}})

@@ -68,7 +68,7 @@ def port_owner(state: GameState, port: int) -> int:
 def enemy_ships_in(state: GameState, area: int, house: int) -> bool:
     """Whether another house than ``house`` has ships in ``area``."""
     ships = state.units[area, :, SHIP].tolist()
-    return any(n for h, n in enumerate(ships) if h != house)
+    return sum(ships) - (ships[house] if 0 <= house < len(ships) else 0) > 0  # counts >= 0
 
 
 def transport_reach(state: GameState, house: int, origin: int) -> set[int]:
@@ -148,8 +148,13 @@ def army_sizes(state: GameState, house: int) -> np.ndarray:
 
 def army_size_list(state: GameState, house: int) -> list[int]:
     """:func:`army_sizes` as a plain list (cheaper to copy, change and scan in the supply
-    checks, which each look at every area)."""
-    return state.units[:, house, :].sum(axis=1).tolist()
+    checks, which each look at every area); a new list each call, from a copy kept in
+    :meth:`GameState.units_cache` until the units change."""
+    cache = state.units_cache()
+    sizes = cache.get(("army_sizes", house))
+    if sizes is None:
+        sizes = cache[("army_sizes", house)] = state.units[:, house, :].sum(axis=1).tolist()
+    return sizes.copy()
 
 
 def supply_ok(state: GameState, house: int, delta: dict[int, int] | None = None,
@@ -172,9 +177,15 @@ def unused_units(state: GameState, house: int, unit_type: int) -> int:
 
 
 def units_in_box(state: GameState, house: int) -> list[int]:
-    """Per unit type, :func:`unused_units` of every type at once."""
-    used = state.units[:, house, :].sum(axis=0).tolist()
-    return [pool - n for pool, n in zip(tables(state.ruleset).unit_pool, used, strict=True)]
+    """Per unit type, :func:`unused_units` of every type at once (a new list each call, from
+    a copy kept in :meth:`GameState.units_cache` until the units change)."""
+    cache = state.units_cache()
+    box = cache.get(("units_in_box", house))
+    if box is None:
+        used = state.units[:, house, :].sum(axis=0).tolist()
+        box = cache[("units_in_box", house)] = [
+            pool - n for pool, n in zip(tables(state.ruleset).unit_pool, used, strict=True)]
+    return box.copy()
 
 
 def destroy_unit(state: GameState, area: int, house: int, unit_type: int,
@@ -203,6 +214,6 @@ def remove_orphan_order(state: GameState, area: int) -> None:
 def gain_power(state: GameState, house: int, n: int) -> int:
     """Take up to ``n`` of the house's own tokens from the Power Pool; returns how many
     (R2.3.3, AMBIG-21: a gain takes only what the Pool still holds of that house's tokens)."""
-    got = max(0, min(n, int(state.power_pool()[house])))
+    got = max(0, min(n, state.power_pool_of(house)))
     state.power[house] += got
     return got

@@ -106,8 +106,9 @@ def revealed_abilities(state: GameState, frame: dict) -> list[tuple[str, Ability
     if not frame.get("revealed"):
         return []
     out = []
+    side_of = {frame[s]: s for s in reversed(SIDES)}  # the first side of SIDES on a tie
     for h in state.turn_order():
-        side = next((s for s in SIDES if frame[s] == h), None)
+        side = side_of.get(h)
         ability = side_ability(state, frame, side) if side else None
         if ability is not None:
             out.append((side, ability))
@@ -245,7 +246,7 @@ def run_combat(state: GameState, frame: dict) -> Decision | None:
             if side not in frame["cards"]:
                 hand = state.hand(frame[side])
                 return Decision(frame[side], DecisionKind.HOUSE_CARD,
-                                tuple(("card", c) for c in hand), _ctx(frame), secret=True)
+                                tuple([("card", c) for c in hand]), _ctx(frame), secret=True)
         for side in SIDES:
             state.card_place[frame["cards"][side]] = CardPlace.CHOSEN
         frame["revealed"] = True
@@ -660,7 +661,7 @@ def capture_ports_after_control_change(state: GameState, before: np.ndarray | li
     """When the land area of a port passes to another house, that house may replace the old
     owner's ships in the port with its own (D-47); ships not replaced are removed. If nobody
     controls the land area, the ships stay (AMBIG-15). ``before``: control per area then."""
-    after = state.control().tolist()
+    after = state.control_list()
     occupants = state.occupants()
     for port, land in tables(state.ruleset).ports:
         new = after[land]

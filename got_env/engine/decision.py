@@ -125,7 +125,7 @@ class DecisionKind(enum.IntEnum):
         return f"D-{self.value:02d} {self.name}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Decision:
     """The one pending choice of a game.
 
@@ -142,20 +142,20 @@ class Decision:
     context: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     secret: bool = False
 
-    def __post_init__(self) -> None:
-        if not self.options:
-            raise ValueError(f"{self.kind.label} for house {self.player} has no legal option")
+    def __init__(self, player: int, kind: DecisionKind, options: tuple[Action, ...],
+                 context: dict[str, Any] | None = None, secret: bool = False) -> None:
+        """As the dataclass's own ``__init__`` (same fields, same defaults), written out: one
+        is built for every step that asks, and a frozen dataclass sets each field through
+        ``object.__setattr__``, several times slower than filling ``__dict__`` at once."""
+        if not options:
+            raise ValueError(f"{kind.label} for house {player} has no legal option")
+        self.__dict__.update(player=player, kind=kind, options=options,
+                             context={} if context is None else context, secret=secret)
 
     def __contains__(self, action: object) -> bool:
-        return action in self._option_set
-
-    @property
-    def _option_set(self) -> frozenset:
-        s = self.__dict__.get("_set")
-        if s is None:
-            s = frozenset(self.options)
-            object.__setattr__(self, "_set", s)
-        return s
+        # A plain scan: a decision is checked once or twice (env, then engine.apply), and
+        # scanning even a hundred small tuples costs less than hashing them into a set.
+        return action in self.options
 
 
 class IllegalActionError(ValueError):

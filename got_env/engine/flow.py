@@ -109,7 +109,7 @@ def apply(state: GameState, action: Action) -> None:
     decision = state.pending
     if decision is None:
         raise IllegalActionError(f"no decision is pending (game over); got action {action!r}")
-    if not isinstance(action, tuple) or action not in decision:
+    if not isinstance(action, tuple) or action not in decision.options:  # (Decision.__contains__)
         shown = ", ".join(map(repr, decision.options[:12]))
         more = f" and {len(decision.options) - 12} more" if len(decision.options) > 12 else ""
         raise IllegalActionError(

@@ -65,14 +65,15 @@ def attack_defender(state: GameState, area: int, house: int,
                     occupants: list[int] | None = None) -> int | None:
     """Who defends ``area`` against ``house``: -1 for a neutral force, the occupying enemy, or
     the owner of an enemy garrison (R17.3); None if entering is not an attack. ``occupants``:
-    ``state.occupants()`` when the caller already holds it (asked once per candidate area)."""
-    if state.neutral_forces[area] > 0:
+    ``state.occupants()`` when the caller already holds it (asked once per candidate area).
+    (``item``: a plain int, since comparing numpy scalars costs several times more.)"""
+    if state.neutral_forces.item(area) > 0:
         return -1
     occ = (state.occupants() if occupants is None else occupants)[area]
     if occ >= 0:
         return occ if occ != house else None
-    owner = int(state.ruleset.home_of[area])
-    if state.garrisons[area] > 0 and owner != house:
+    owner = state.ruleset.home_of.item(area)
+    if state.garrisons.item(area) > 0 and owner != house:
         return owner
     return None
 
@@ -157,7 +158,7 @@ def can_end_within_supply(limits: tuple[int, ...], fixed: list[int], src_size: i
 
 def _room(state: GameState, house: int, dst: int, free: int) -> int:
     """How many more units of ``house`` ``dst`` can take in this March (R18.2: 3 ships a port)."""
-    if state.ruleset.kind[dst] == PORT:
+    if tables(state.ruleset).kind[dst] == PORT:
         return max(0, PORT_CAPACITY - int(state.units[dst, house].sum()))
     return free
 
@@ -193,6 +194,9 @@ def move_options(state: GameState, frame: dict, sizes: list[int] | None = None) 
     limits = rs.supply_limits[int(state.supply[h])]
     if sizes is None:
         sizes = _sizes_now(state, frame)
+    # Moving a unit out of src into an area left with at most one unit grows no army, so a
+    # position that fits still fits (fits_limits is monotone): one check serves all such moves.
+    fits_now = fits_limits(sizes, limits)
     allowed: list[int] = []
     for dst in open_dests + attacks:
         after = sizes.copy()
@@ -201,7 +205,10 @@ def move_options(state: GameState, frame: dict, sizes: list[int] | None = None) 
         att_area = dst if dst in attacks else attack_area
         att_n = waiting + (dst == att_area)
         neutral = att_area is not None and bool(state.neutral_forces[att_area] > 0)
-        ok = result_fits(limits, after, src, att_area, att_n, neutral)
+        if fits_now and after[dst] <= 1 and not (neutral and att_n):
+            ok = True  # result_fits would say so: nothing grew, no failed-attack position
+        else:
+            ok = result_fits(limits, after, src, att_area, att_n, neutral)
         if not ok and free_total > 1:
             skip = {src, *open_dests} | ({att_area} if att_area is not None else set())
             fixed = [n for i, n in enumerate(after) if i not in skip and n >= 2]
@@ -235,10 +242,10 @@ def can_leave_power_token(state: GameState, area: int, house: int, waiting: int)
     """D-28 is asked when the March emptied a land area of the house's units (R13.1.1-R13.1.7,
     R13.3.1): not in a sea area, not without available power, not where its token already lies,
     not in its own home area (the shield already holds it)."""
-    rs = state.ruleset
-    return bool(rs.kind[area] == LAND and state.units[area, house].sum() - waiting == 0
-                and state.power[house] > 0 and state.power_tokens[area] != house
-                and rs.home_of[area] != house)
+    rs = state.ruleset  # (plain ints throughout: numpy scalars compare several times slower)
+    return (tables(rs).kind[area] == LAND and sum(state.units[area, house].tolist()) == waiting
+            and state.power.item(house) > 0 and state.power_tokens.item(area) != house
+            and rs.home_of.item(area) != house)
 
 
 @step("march")
@@ -248,7 +255,7 @@ def run_march(state: GameState, frame: dict) -> Decision | None:
     stage = frame.setdefault("stage", "move")
     frame.setdefault("attack", None)
     if "control_before" not in frame:
-        frame["control_before"] = state.control().tolist()
+        frame["control_before"] = state.control_list().copy()
     h, src = frame["house"], frame["area"]
     if stage == "move":
         # the army sizes serve both checks; before any move can_stop needs none (and

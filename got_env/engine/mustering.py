@@ -33,8 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import numpy as np
-
 from .board import (
     army_size_list,
     enemy_ships_in,
@@ -45,7 +43,7 @@ from .board import (
 )
 from .decision import DONE, Action, Decision, DecisionKind
 from .flow import pop, step
-from .state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE, GameState
+from .state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE, GameState, fort_areas
 
 COSTS = {FOOTMAN: 1, KNIGHT: 2, SIEGE_ENGINE: 2, SHIP: 1}  # R8.3, in the order offered
 UPGRADE_COST = 1  # a Footman in the area becomes a Knight or Siege Engine (R8.3)
@@ -55,8 +53,8 @@ PORT_CAPACITY = 3  # R18.2
 
 def mustering_areas(state: GameState, house: int) -> list[int]:
     """Areas with a castle or stronghold that ``house`` controls (R8.1)."""
-    rs = state.ruleset
-    return [int(a) for a in np.flatnonzero((state.control() == house) & (rs.fort_level > 0))]
+    ctrl = state.control_list()
+    return [a for a in fort_areas(state.ruleset) if ctrl[a] == house]
 
 
 def ship_destinations(state: GameState, house: int, area: int) -> list[int]:
@@ -92,12 +90,22 @@ def _muster_actions(state: GameState, house: int, area: int, points: int,
                     box: tuple[list[int], list[int]] | None) -> Iterator[Action]:
     """The actions of :func:`muster_options`, in order, one at a time."""
     in_box, sizes = box if box is not None else _house_box(state, house)
+    fits: dict[int, bool] = {}  # destination -> one more unit there fits (every type alike)
     for u, cost in COSTS.items():
         if cost > points or in_box[u] <= 0:
             continue
         dests = ship_destinations(state, house, area) if u == SHIP else [area]
         for d in dests:
-            if supply_ok(state, house, {d: 1}, sizes=sizes):
+            ok = fits.get(d)
+            if ok is None:
+                # a lone unit is no army: then the limits hold iff they hold now (key -1)
+                key = -1 if sizes[d] == 0 else d
+                ok = fits.get(key)
+                if ok is None:
+                    ok = fits[key] = supply_ok(state, house, {d: 1} if key >= 0 else None,
+                                               sizes=sizes)
+                fits[d] = ok
+            if ok:
                 yield ("muster", u, d)
     if points >= UPGRADE_COST and state.units[area, house, FOOTMAN] > 0:
         for u in UPGRADES:

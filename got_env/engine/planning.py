@@ -25,9 +25,11 @@ Readings recorded here:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
-from ..data import Ruleset
+from ..data import ORDER_TYPES, Ruleset
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, step
 from .state import KINGS_COURT, LAND, SPECIAL_MARCH_BAN, GameState
@@ -35,11 +37,10 @@ from .state import KINGS_COURT, LAND, SPECIAL_MARCH_BAN, GameState
 
 def house_tokens_on_board(state: GameState, house: int) -> dict[int, int]:
     """area -> order token of ``house`` on the board (orders lie only where units are, so the
-    owner is the area's controller)."""
-    orders = state.orders
-    placed = (orders >= 0).nonzero()[0]
-    mine = placed[state.control()[placed] == house]
-    return dict(zip(mine.tolist(), orders[mine].tolist(), strict=True))
+    owner is the area's controller), by ascending area."""
+    orders = state.orders.tolist()
+    control = state.control_list()
+    return {a: t for a, t in enumerate(orders) if t >= 0 and control[a] == house}
 
 
 def star_limit(state: GameState, house: int) -> int:
@@ -51,38 +52,83 @@ def star_limit(state: GameState, house: int) -> int:
 def _token_table(ruleset: Ruleset) -> tuple[tuple[int, int, bool, bool, tuple], ...]:
     """Per order token: (index, ORDER_TYPES index, special, special March, identity kind);
     built once (``Ruleset.derived``)."""
-    from ..data import ORDER_TYPES
-
     return ruleset.derived("token_table", lambda rs: tuple(
         (t.index, ORDER_TYPES.index(t.type), bool(t.special),
          bool(t.special and t.type == "march"), (t.type, t.bonus, t.special))
         for t in rs.order_tokens))
 
 
+def _token_kinds(ruleset: Ruleset) -> tuple[tuple[int, bool, bool, tuple[int, ...]], ...]:
+    """The order tokens grouped by identity kind (type, bonus, special), in the order of each
+    kind's first token: (ORDER_TYPES index, special, special March, the kind's token indices
+    ascending). Bans and the star limit are properties of the kind, so :func:`usable_tokens`
+    decides once per kind instead of once per token (built once, ``Ruleset.derived``)."""
+    def build(rs: Ruleset) -> tuple[tuple[int, bool, bool, tuple[int, ...]], ...]:
+        kinds: dict[tuple, list] = {}
+        for index, type_index, special, special_march, kind in _token_table(rs):
+            kinds.setdefault(kind, [type_index, special, special_march, []])[3].append(index)
+        return tuple((t, s, m, tuple(indices)) for t, s, m, indices in kinds.values())
+
+    return ruleset.derived("token_kinds", build)
+
+
 def usable_tokens(state: GameState, house: int, exclude_area: int | None = None,
                   used: set[int] | None = None) -> list[int]:
     """Unused tokens the house may still place (bans and star limit applied), one per kind of
     identical token. ``exclude_area``: count that area's token as returned (Raven swap).
-    ``used``: the house's tokens on the board, when the caller has them already."""
+    ``used``: the house's tokens on the board, when the caller has them already.
+
+    The answer depends only on the ruleset, the tokens used, the star limit and the bans, so
+    it is kept (:func:`_usable_memo`): asked at every order placement, it repeats across
+    houses, rounds and games."""
     if used is None:
         on_board = house_tokens_on_board(state, house)
         if exclude_area is not None:
             on_board.pop(exclude_area, None)
         used = set(on_board.values())
-    table = _token_table(state.ruleset)
-    stars_left = star_limit(state, house) - sum(table[t][2] for t in used)
-    bans = state.order_bans.tolist()
-    out, seen = [], set()
-    for index, type_index, special, special_march, kind in table:
-        if index in used or bans[type_index]:
+    key = (frozenset(used), star_limit(state, house), state.order_bans.tobytes())
+    memo = _usable_memo(state.ruleset)
+    out = memo.get(key)
+    if out is None:
+        if len(memo) >= _USABLE_MEMO_SIZE:
+            memo.clear()
+        out = memo[key] = _usable(state.ruleset, used, key[1], state.order_bans.tolist())
+    return list(out)
+
+
+_USABLE_MEMO_SIZE = 1 << 14
+# id(ruleset) -> (the ruleset, kept alive so that its id is not reused; its memo). Not in
+# ``Ruleset.derived``: those tables travel with a pickled ruleset, and a memo need not.
+_USABLE_MEMOS: dict[int, tuple[Ruleset, dict]] = {}
+
+
+def _usable_memo(ruleset: Ruleset) -> dict:
+    """The :func:`usable_tokens` answers of ``ruleset`` so far (emptied past
+    ``_USABLE_MEMO_SIZE`` entries; every memo dropped past 8 rulesets, as tests build many)."""
+    entry = _USABLE_MEMOS.get(id(ruleset))
+    if entry is None or entry[0] is not ruleset:
+        if len(_USABLE_MEMOS) >= 8:
+            _USABLE_MEMOS.clear()
+        entry = _USABLE_MEMOS[id(ruleset)] = (ruleset, {})
+    return entry[1]
+
+
+def _usable(ruleset: Ruleset, used: set[int], limit: int, bans: list[bool]) -> tuple[int, ...]:
+    """:func:`usable_tokens` computed: ``limit`` is the star limit, ``bans`` the order bans."""
+    table = _token_table(ruleset)
+    stars_left = limit - sum(table[t][2] for t in used)
+    out = []
+    for type_index, special, special_march, indices in _token_kinds(ruleset):
+        if bans[type_index]:
             continue
         if special and (stars_left <= 0 or (special_march and bans[SPECIAL_MARCH_BAN])):
             continue
-        if kind in seen:
-            continue
-        seen.add(kind)
-        out.append(index)
-    return out
+        for index in indices:  # the first unused copy stands for the kind
+            if index not in used:
+                out.append(index)
+                break
+    out.sort()  # in token order, as one pass over the tokens gives them
+    return tuple(out)
 
 
 def may_place(state: GameState, area: int, token: int) -> bool:
@@ -94,23 +140,25 @@ def may_place(state: GameState, area: int, token: int) -> bool:
 
 
 def placements(state: GameState, areas: list[int], tokens: list[int]) -> tuple[Action, ...]:
-    """("order", area, token) for each of ``areas`` and each usable token that may lie there."""
+    """("order", area, token) for each of ``areas`` and each usable token that may lie there.
+    (Here and in other option builders, ``tuple([...])``: a list comprehension, then one copy,
+    costs half of what a generator expression fed to ``tuple`` does.)"""
     if state.ruleset.rules.consolidate_power_at_sea:
-        return tuple(("order", a, t) for a in areas for t in tokens)
-    return tuple(("order", a, t) for a in areas for t in tokens if may_place(state, a, t))
+        return tuple([("order", a, t) for a in areas for t in tokens])
+    return tuple([("order", a, t) for a in areas for t in tokens if may_place(state, a, t)])
 
 
 def _placement(state: GameState, house: int) -> tuple[list[int], set[int]]:
     """(the house's areas with units and no order yet, R10.1.1-R10.1.2; the tokens it has
-    placed), in one pass over the areas: asked at every order placement."""
+    placed), in one pass over the house's areas (``GameState.areas_occupied_by``, cached while
+    units stay put, as they do all planning): asked at every order placement."""
     orders = state.orders.tolist()
     empty, used = [], set()
-    for area, occupant in enumerate(state.occupants()):
-        if occupant == house:
-            if orders[area] < 0:
-                empty.append(area)
-            else:
-                used.add(orders[area])
+    for area in state.areas_occupied_by(house):
+        if orders[area] < 0:
+            empty.append(area)
+        else:
+            used.add(orders[area])
     return empty, used
 
 
@@ -144,7 +192,7 @@ def run_planning(state: GameState, frame: dict) -> Decision | None:
         options = [choice("nothing")]
         if state.ruleset.rules.raven_looks_at_wildlings:  # 1e spec 6.3, A.6: it only swaps
             options.append(choice("look-at-wildling-card"))
-        if _swaps(state, raven):
+        if _any_swap(state, raven):
             options.insert(1, choice("swap-order"))
         return Decision(raven, DecisionKind.RAVEN_USE, tuple(options))
     if stage == "swap":
@@ -160,16 +208,27 @@ def run_planning(state: GameState, frame: dict) -> Decision | None:
 def _swaps(state: GameState, house: int) -> list[Action]:
     """("order", area, token): replace the house's order in ``area`` with an unused token
     (§10.4; star limit and Westeros bans bind, AMBIG-7)."""
+    return list(_swap_actions(state, house))
+
+
+def _any_swap(state: GameState, house: int) -> bool:
+    """Whether :func:`_swaps` is not empty (the Raven's first question stops at the first)."""
+    return next(_swap_actions(state, house), None) is not None
+
+
+def _swap_actions(state: GameState, house: int) -> Iterator[Action]:
+    """The actions of :func:`_swaps`, in order, one at a time."""
     rs = state.ruleset
-    out = []
-    for area, current in sorted(house_tokens_on_board(state, house).items()):
+    on_board = house_tokens_on_board(state, house)
+    used = set(on_board.values())
+    for area, current in sorted(on_board.items()):
         now = rs.order_tokens[current]
-        for t in usable_tokens(state, house, exclude_area=area):
+        # as usable_tokens(state, house, exclude_area=area): each token lies in one area only
+        for t in usable_tokens(state, house, used=used - {current}):
             new = rs.order_tokens[t]
             if (new.type, new.bonus, new.special) != (now.type, now.bonus, now.special) \
                     and may_place(state, area, t):  # an identical token would change nothing
-                out.append(("order", area, t))
-    return out
+                yield ("order", area, t)
 
 
 def _end(state: GameState) -> None:

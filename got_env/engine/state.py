@@ -141,7 +141,7 @@ class GameState:
         theirs["stack"] = _deep_copy_plain(mine["stack"])
         rng = mine.get("rng")
         theirs["_rng_state"] = rng.bit_generator.state if rng is not None else mine["_rng_state"]
-        for cache in ("_shield", "_control_cache", "_vp_cache"):  # read-only, keyed on content
+        for cache in _CONTENT_CACHES:
             if cache in mine:
                 theirs[cache] = mine[cache]
         return new
@@ -216,62 +216,128 @@ class GameState:
         Cached (read-only result): control is asked after every step (immediate victory) and by
         every observation, while units and power tokens change far less often. The cache key is
         the bytes of those two arrays, so no write anywhere in the engine can leave it stale.
+        ``_control_cache`` = (units bytes, control array, :meth:`occupants`, power-token bytes,
+        :meth:`control_list`, {house: :meth:`areas_occupied_by`} filled on demand, the control
+        without units); shared with clones (``clone``), so none of it is ever changed in place.
         """
         units, tokens = self.units.tobytes(), self.power_tokens.tobytes()
         cached = self.__dict__.get("_control_cache")
         if cached is not None and cached[0] == units and cached[3] == tokens:
             return cached[1]
-        counts = self.units.sum(axis=2)
-        by_units = counts.argmax(axis=1)
-        has_units = counts.max(axis=1) > 0
-        ctrl = np.where(has_units, by_units, self._fallback_control()).astype(np.int8)
+        if cached is not None and cached[3] == tokens:  # only units moved: same fallback
+            fallback = cached[6]
+        else:
+            fallback = self._control_without_units()
+        occupant, ctrl_list = self._occupants_now(fallback)
+        ctrl = np.array(ctrl_list, dtype=np.int8)
         ctrl.flags.writeable = False
-        occupant = np.where(has_units, by_units, -1).tolist()
-        self.__dict__["_control_cache"] = (units, ctrl, occupant, tokens)
+        self.__dict__["_control_cache"] = (units, ctrl, occupant, tokens, ctrl_list, {},
+                                           fallback)
         return ctrl
+
+    def _control_without_units(self) -> list[int]:
+        """Per area, who would control it with no units on the board: the power token on a
+        land area, else the home shield (R13.3.1, R13.3.3). Kept in the control cache while
+        the power tokens stay the same (most changes of control are units moving)."""
+        land, shield = _control_tables(self)
+        return [t if t >= 0 and is_land else s
+                for t, is_land, s in zip(self.power_tokens.tolist(), land, shield, strict=True)]
 
     def occupants(self) -> list[int]:
         """list[area]: the house with units in each area, -1 none (cached with control)."""
         self.control()
         return self.__dict__["_control_cache"][2]
 
-    def _fallback_control(self) -> np.ndarray:
-        """Control of the areas without units: power tokens on land, else home shields."""
-        shield = self.__dict__.get("_shield")
-        if shield is None:  # depends only on the ruleset and the houses in play
-            rs = self.ruleset
-            home = rs.home_of
-            shield = np.where((home >= 0) & self.in_play[np.maximum(home, 0)], home, -1)
-            shield = np.where(rs.kind == LAND, shield, -1)
-            self.__dict__["_shield"] = shield
-        land = self.ruleset.kind == LAND
-        return np.where(land & (self.power_tokens >= 0), self.power_tokens, shield)
+    def control_list(self) -> list[int]:
+        """:meth:`control` as a plain list (cached with it; do not change it): for loops over a
+        few areas, where indexing a list is much cheaper than indexing an array."""
+        self.control()
+        return self.__dict__["_control_cache"][4]
+
+    def units_cache(self) -> dict[Any, Any]:
+        """A dict for values derived from ``units`` alone (army sizes, units left in the box),
+        emptied whenever the units change: the key is the bytes of the array, compared on each
+        call, so no write anywhere in the engine can leave a value stale. The supply checks ask
+        the same house's sizes many times per decision while units change far less often.
+        Values are shared with clones (``clone`` keeps the cache): never change one in place."""
+        units = self.units.tobytes()
+        cached = self.__dict__.get("_units_cache")
+        if cached is not None and cached[0] == units:
+            return cached[1]
+        values: dict[Any, Any] = {}
+        self.__dict__["_units_cache"] = (units, values)
+        return values
+
+    def areas_occupied_by(self, house: int) -> list[int]:
+        """Areas (ascending) where ``house`` has units (cached with control, per house, so
+        that order placement, asked once per order, does not scan the board each time; do not
+        change the list)."""
+        self.control()
+        by_house = self.__dict__["_control_cache"][5]
+        areas = by_house.get(house)
+        if areas is None:
+            areas = by_house[house] = [a for a, o in enumerate(self.occupants()) if o == house]
+        return areas
+
+    def _occupants_now(self, fallback: list[int]) -> tuple[list[int], list[int]]:
+        """(list[area]: the house with the most units in each area, the first such house on a
+        tie as ``argmax``, -1 none; control: that house, else ``fallback``, the control without
+        units). The (area, house) cells with units are found in one numpy call on the units
+        seen as one int32 per cell (nonzero when any of its four counts is), since a per-area
+        sum and argmax over the whole board cost several times more."""
+        units = self.units
+        if units.dtype == np.int8 and units.shape[2] == 4 and units.flags.c_contiguous:
+            cells = units.view(np.int32).reshape(-1).nonzero()[0].tolist()
+        else:
+            cells = np.flatnonzero(units.any(axis=2)).tolist()
+        cell_area, cell_house = _unit_cells(self.ruleset)
+        occupant = [-1] * units.shape[0]
+        ctrl = fallback.copy()
+        for cell in cells:
+            area = cell_area[cell]
+            if occupant[area] < 0:
+                occupant[area] = ctrl[area] = cell_house[cell]
+            else:  # two houses in one area (never at rest): the larger army, as argmax
+                occupant[area] = ctrl[area] = int(units[area].sum(axis=1).argmax())
+        return occupant, ctrl
 
     def controlled_castles(self) -> np.ndarray:
         """int[house]: areas with a castle or stronghold each house controls (R22.1)."""
-        ctrl = self.control()
-        forts = (self.ruleset.fort_level > 0) & (ctrl >= 0)
-        return np.bincount(ctrl[forts], minlength=self.ruleset.num_houses)
+        return np.array(self._castle_counts(self.control_list()), dtype=np.int64)
+
+    def _castle_counts(self, ctrl: list[int]) -> list[int]:
+        counts = [0] * self.ruleset.num_houses
+        for area in fort_areas(self.ruleset):
+            if ctrl[area] >= 0:
+                counts[ctrl[area]] += 1
+        return counts
 
     def victory_points(self) -> np.ndarray:
         """int[house]: the victory track (controlled castles and strongholds), 0 if not in play.
         Cached with :meth:`control` (read-only result)."""
-        return self._victory()[0]
+        vp = self._victory()
+        if vp[3] is None:  # made on first request: the check after every step needs the best
+            array = np.array(vp[1], dtype=np.int64)
+            array.flags.writeable = False
+            vp = self.__dict__["_vp_cache"] = vp[:3] + (array,)
+        return vp[3]
 
     def most_victory_points(self) -> int:
         """The highest victory-track position (asked after every step, R5.3)."""
-        return self._victory()[1]
+        return self._victory()[2]
 
-    def _victory(self) -> tuple[np.ndarray, int]:
+    def _victory(self) -> tuple[np.ndarray, list[int], int, np.ndarray | None]:
+        """(the control array it derives from, points per house, the highest, the points as a
+        read-only array or None until asked), cached while control stays the same object."""
         ctrl = self.control()
         cached = self.__dict__.get("_vp_cache")
         if cached is not None and cached[0] is ctrl:
-            return cached[1], cached[2]
-        vp = np.where(self.in_play, self.controlled_castles(), 0)
-        vp.flags.writeable = False
-        best = int(vp.max())
-        self.__dict__["_vp_cache"] = (ctrl, vp, best)
-        return vp, best
+            return cached
+        counts = self._castle_counts(self.__dict__["_control_cache"][4])
+        points = [n if playing else 0
+                  for n, playing in zip(counts, self.in_play.tolist(), strict=True)]
+        cached = self.__dict__["_vp_cache"] = (ctrl, points, max(points), None)
+        return cached
 
     def barrels_controlled(self) -> np.ndarray:
         """int[house]: supply icons in the land areas each house controls (R7.1)."""
@@ -290,6 +356,13 @@ class GameState:
         total = self.ruleset.power_tokens_per_house
         return np.where(self.in_play, total - self.power - self.power_on_board(), 0)
 
+    def power_pool_of(self, house: int) -> int:
+        """:meth:`power_pool` of one house, in plain Python (asked at every power gain)."""
+        if not self.in_play.item(house):
+            return 0
+        return (self.ruleset.power_tokens_per_house - self.power.item(house)
+                - self.power_tokens.tolist().count(house))
+
     def track_position(self, track: int, house: int) -> int:
         """0-based position of ``house`` on ``track``; raises ValueError if absent."""
         try:
@@ -303,8 +376,15 @@ class GameState:
         return int(self.tracks[track, 0])
 
     def turn_order(self) -> list[int]:
-        """Houses in play in Iron Throne order (§3)."""
-        return [h for h in self.tracks[IRON_THRONE].tolist() if h >= 0]
+        """Houses in play in Iron Throne order (§3); a new list each call, from a copy kept
+        while the tracks stay the same (the key is their bytes: asked several times per
+        decision, the tracks change a few times per round)."""
+        tracks = self.tracks.tobytes()
+        cached = self.__dict__.get("_turn_order_cache")
+        if cached is None or cached[0] != tracks:
+            cached = (tracks, [h for h in self.tracks[IRON_THRONE].tolist() if h >= 0])
+            self.__dict__["_turn_order_cache"] = cached
+        return cached[1].copy()
 
     def hand(self, house: int) -> list[int]:
         """House-card indices in ``house``'s hand."""
@@ -332,6 +412,42 @@ class GameState:
                       enumerate(self.victory_points()) if self.in_play[h])
         return (f"GameState({self.num_players}p round={self.round} phase={self.phase.name} "
                 f"threat={self.wildling_threat} vp[{vp}])")
+
+
+# Caches in a state's __dict__ that a clone may share: read-only values keyed on the content
+# they derive from (``_shield`` on the houses in play, which never change).
+_CONTENT_CACHES = ("_shield", "_control_cache", "_vp_cache", "_units_cache", "_turn_order_cache")
+
+
+def _control_tables(state: GameState) -> tuple[tuple[bool, ...], list[int]]:
+    """(per area: is it land; per area: the house whose printed shield holds it when nobody
+    else does, -1 none: home areas of houses in play, on land, R13.3.3). The shield depends only
+    on the ruleset and the houses in play, so it is kept in the state (``_shield``, shared by
+    clones: read-only)."""
+    land = state.ruleset.derived("land_areas", lambda rs: tuple(bool(k == LAND) for k in rs.kind))
+    shield = state.__dict__.get("_shield")
+    if shield is None:
+        in_play = state.in_play.tolist()
+        shield = [h if h >= 0 and in_play[h] and is_land else -1
+                  for h, is_land in zip(state.ruleset.home_of.tolist(), land, strict=True)]
+        state.__dict__["_shield"] = shield
+    return land, shield
+
+
+def _unit_cells(ruleset: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(area, house) of each cell ``area * num_houses + house`` of the units' first two axes
+    (built once, ``Ruleset.derived``): cheaper than a ``divmod`` per cell."""
+    def build(rs: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        cells = [(a, h) for a in range(rs.num_areas) for h in range(rs.num_houses)]
+        return tuple(a for a, _ in cells), tuple(h for _, h in cells)
+
+    return ruleset.derived("unit_cells", build)
+
+
+def fort_areas(ruleset: Ruleset) -> tuple[int, ...]:
+    """Areas with a castle or stronghold (R22.1), ascending (built once, ``Ruleset.derived``)."""
+    return ruleset.derived("fort_areas", lambda rs: tuple(
+        int(a) for a in np.flatnonzero(rs.fort_level > 0)))
 
 
 def _cards_of(ruleset: Ruleset) -> list[list[int]]:

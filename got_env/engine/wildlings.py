@@ -223,7 +223,7 @@ def run_attack(state: GameState, frame: dict) -> Decision | None:
         h = _next_bidder(state, frame)
         if h is not None:
             return Decision(h, DecisionKind.WILDLING_BID,
-                            tuple(("bid", n) for n in range(int(state.power[h]) + 1)),
+                            tuple([("bid", n) for n in range(int(state.power[h]) + 1)]),
                             {"strength": frame["strength"]}, secret=True)
         _reveal_bids(state, frame)
     elif stage == "tie":
