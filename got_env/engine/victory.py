@@ -41,7 +41,7 @@ def ranking(state: GameState) -> tuple[int, ...]:
     Throne holder does not decide, R22.4). The 2e chains end on Iron Throne order, so they are
     total; after the 1st edition's, houses still equal stand in Iron Throne order (a draw)."""
     chain = _chain(state)
-    houses = [h for h in state.turn_order()]
+    houses = state.turn_order()
     return tuple(sorted(houses, key=lambda h: _keys(state, h, chain), reverse=True))
 
 
