@@ -12,9 +12,14 @@ from recorded_games import EVERY, GAMES, PATH, play
 RECORDED = json.loads(PATH.read_text())["games"]
 
 
+@pytest.mark.parametrize("path", ["default", "pure-python"])
 @pytest.mark.parametrize("game", RECORDED, ids=lambda g: f"{g['num_players']}p-tides"
                          f"{int(g['tides_of_battle'])}-seed{g['seed']}")
-def test_recorded_game_replays_identically(game):
+def test_recorded_game_replays_identically(game, path, monkeypatch):
+    """Through the default encoder (the compiled writer when it was built) and through the
+    pure-Python one (the reference)."""
+    if path == "pure-python":
+        monkeypatch.setenv("GOT_ENV_PURE_PYTHON", "1")
     again = play(game["num_players"], game["tides_of_battle"], game["seed"], game["actions"])
     assert again["actions"] == game["actions"]
     for k, (want, got) in enumerate(zip(game["checkpoints"], again["checkpoints"], strict=True)):

@@ -23,6 +23,7 @@ one-hot pieces are 0/1. Built with numpy indexing only (no Python loop over area
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,6 +33,18 @@ from ..engine.decision import DecisionKind
 from ..engine.state import CardPlace, GameState, Phase
 
 CARDS_PER_HOUSE = 7  # both editions: seven house cards per house (checked per ruleset)
+
+
+def _compiled_board() -> type | None:
+    """The compiled board writer (``_board.pyx``), or None when it was not built or
+    ``GOT_ENV_PURE_PYTHON`` is set to anything but "" or "0" (the pure-Python path then)."""
+    if os.environ.get("GOT_ENV_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from ._board import BoardWriter
+    except ImportError:
+        return None
+    return BoardWriter
 
 
 @dataclass(frozen=True)
@@ -152,9 +165,14 @@ class ObservationEncoder:
     pieces filled in, the gather indices that put the houses in the observer's order, and the
     flat offset of every piece. ``encode`` then copies the template and writes the dynamic
     facts with a few flat-index numpy writes, no Python loop over areas or houses.
+
+    ``compiled``: write the board pieces (every piece up to "cards", and the orders) with the
+    compiled writer (``_board.pyx``, a few microseconds) instead of numpy (the reference path,
+    cached per state). None (the default) uses it when it was built and ``GOT_ENV_PURE_PYTHON``
+    is not set; True requires it. Both give equal vectors (tests/test_observation_compiled.py).
     """
 
-    def __init__(self, ruleset: Ruleset):
+    def __init__(self, ruleset: Ruleset, compiled: bool | None = None):
         self.ruleset = ruleset
         self.pieces = layout(ruleset)
         self.size = sum(p.size for p in self.pieces)
@@ -193,6 +211,32 @@ class ObservationEncoder:
         self._template = [self._static_template(o) for o in range(H)]
         self._board_end = self._slices["cards"].stop
         self._board_gather = [self._relative_gather(o) for o in range(H)]
+        self._writer = self._board_writer(compiled)
+
+    def _board_writer(self, compiled: bool | None) -> object | None:
+        """The compiled writer for this ruleset's layout, or None for the numpy path."""
+        if compiled is False:
+            return None
+        writer = _compiled_board()
+        if writer is None:
+            if compiled:
+                raise RuntimeError("compiled=True, but got_env.encoding._board is not available "
+                                   "(not built, or GOT_ENV_PURE_PYTHON is set); reinstall with a "
+                                   "C compiler: pip install -e .")
+            return None
+        rs = self.ruleset
+        dims = {"A": rs.num_areas, "H": self.num_houses, "U": len(UNIT_TYPES),
+                "T": self._num_tokens, "N": len(TRACKS), "K": CARDS_PER_HOUSE,
+                "B": self._slices["order_bans"].stop - self._at["order_bans"],
+                "D": 3, "W": len(rs.westeros_cards)}  # Westeros decks I, II, III
+        return writer(self._at, self.size, dims, np.stack(self._template),
+                      np.stack(self._to_rel).astype(np.int64), self._card_owner.astype(np.int64),
+                      self._card_slot, self._place_code, (rs.fort_level > 0).astype(np.int8))
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the board pieces are written by the compiled writer."""
+        return self._writer is not None
 
     def _static_template(self, observer: int) -> np.ndarray:
         """The vector with the pieces that never change in a game of this ruleset filled in."""
@@ -220,8 +264,9 @@ class ObservationEncoder:
         o = 0 if observer is None else observer
         at = self._at
         to_rel = self._to_rel[o]
+        if self._writer is not None:
+            return self._encode_compiled(state, observer)
         out = self._board(state, o)
-
         orders = state.orders
         placed = (orders >= 0).nonzero()[0]
         if placed.size:
@@ -255,6 +300,35 @@ class ObservationEncoder:
             out[at["decision_player"] + to_rel[d.player]] = 1
             if observer is None or observer == d.player:
                 self._encode_context(state, d.context, out, to_rel)
+        for frame in reversed(state.stack):
+            if frame["step"] == "combat":
+                self._encode_combat(frame, out, to_rel, observer)
+                break
+        return out
+
+    def _encode_compiled(self, state: GameState, observer: int | None) -> np.ndarray:
+        """``encode`` with the compiled writer doing everything but what reads the stack."""
+        o = 0 if observer is None else observer
+        d = state.pending
+        phase = state.phase
+        out = np.empty(self.size, dtype=np.float32)
+        looking = (d is not None and d.player == observer and d.kind == DecisionKind.RAVEN_LOOK)
+        self._writer.write(  # type: ignore[attr-defined]
+            out, o, state.orders_revealed or observer is None,
+            -1 if observer is None else observer,
+            (state.units, state.routed, state.control(), state.power_tokens, state.garrisons,
+             state.neutral_forces, state.impassable, state.in_play, state.tracks, state.supply,
+             state.power, state.card_place, state.orders, state.order_bans,
+             state.westeros_drawn, state.westeros_decks, state.wildling_deck,
+             state.wildling_known_top),
+            phase, phase == Phase.WESTEROS, state.round, state.wildling_threat,
+            state.blade_used, state.raven_used, 0 if d is None else d.kind,
+            -1 if d is None else d.player, looking)
+        to_rel = self._to_rel[o]
+        if phase == Phase.PLANNING:
+            self._encode_planning(state, out, to_rel)
+        if d is not None and (observer is None or observer == d.player):
+            self._encode_context(state, d.context, out, to_rel)
         for frame in reversed(state.stack):
             if frame["step"] == "combat":
                 self._encode_combat(frame, out, to_rel, observer)

@@ -1,0 +1,209 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled half of :class:`got_env.encoding.ObservationEncoder`: one observer's vector
+written straight from the state's arrays, in C loops, all but the few pieces that read the
+engine's stack (the pending decision's context, ``orders_placed``, the combat in progress).
+
+Why: the pure-Python encoder needs a few dozen numpy calls per observation (about a microsecond
+each, whatever the size), which made ``encode`` most of the AEC loop. Here every piece is a loop
+over at most a few hundred bytes. The pure-Python path stays the definition of the observation:
+``tests/test_observation_compiled.py`` encodes the states of random and recorded games both ways
+and requires equal vectors, and ``GOT_ENV_PURE_PYTHON=1`` turns this module off.
+
+Only the buffer protocol is used, as raw ``Py_buffer`` views (a typed memoryview costs about
+0.3 us to acquire, more than the loops here), not numpy's C API, so the build needs Cython
+alone and the module works with any numpy. The state's int8 and bool arrays are read as bytes;
+each one's byte length is checked, so a wrong dtype or shape is an error, never a stray read.
+"""
+
+from cpython.buffer cimport PyBUF_SIMPLE, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from libc.string cimport memcpy
+
+#: The state's arrays that ``BoardWriter.write`` takes, in this order.
+ARRAYS = ("units", "routed", "control", "power_tokens", "garrisons", "neutral_forces",
+          "impassable", "in_play", "tracks", "supply", "power", "card_place", "orders",
+          "order_bans", "westeros_drawn", "westeros_decks", "wildling_deck",
+          "wildling_known_top")
+cdef enum:
+    NUM_ARRAYS = 18
+    MAX_HOUSES = 16
+
+
+cdef class BoardWriter:
+    """Built once per encoder: the layout's offsets and sizes, the observers' templates and
+    house permutations, the card tables. ``write`` fills one observer's vector."""
+
+    cdef Py_ssize_t A, H, U, T, N, C, K, B, D, W, size
+    cdef Py_ssize_t o_units, o_routed, o_control, o_order, o_tokens, o_garrison, o_neutral
+    cdef Py_ssize_t o_impassable, o_in_play, o_track, o_supply, o_power, o_vp, o_cards
+    cdef Py_ssize_t o_westeros, o_bans, o_threat, o_wildling_top, o_round, o_phase, o_blade
+    cdef Py_ssize_t o_raven, o_kind, o_player
+    cdef const float[:, ::1] templates
+    cdef const long long[:, ::1] to_rel
+    cdef const long long[::1] card_owner, card_slot, place_code
+    cdef const signed char[::1] fort
+    cdef Py_ssize_t lengths[NUM_ARRAYS]
+
+    def __init__(self, dict at, Py_ssize_t size, dict dims, templates, to_rel, card_owner,
+                 card_slot, place_code, fort):
+        """``at``: each piece's flat offset; ``dims``: areas A, houses H, unit types U, order
+        tokens T, tracks N, cards per house K, order bans B, Westeros decks D and their
+        length L, Westeros cards W; ``templates[o]``: observer o's vector with the static
+        pieces; ``to_rel[o, h]``: house h's slot for observer o; the card tables as in the
+        encoder; ``fort[a]``: area a has a castle or stronghold."""
+        self.A, self.H, self.U, self.T = dims["A"], dims["H"], dims["U"], dims["T"]
+        self.N, self.K, self.B = dims["N"], dims["K"], dims["B"]
+        self.D, self.W = dims["D"], dims["W"]
+        if self.H > MAX_HOUSES:
+            raise ValueError(f"at most {MAX_HOUSES} houses, got {self.H}")
+        self.size = size
+        self.o_units, self.o_routed = at["units"], at["routed"]
+        self.o_control, self.o_order = at["control"], at["order"]
+        self.o_tokens, self.o_garrison = at["power_tokens"], at["garrison"]
+        self.o_neutral, self.o_impassable = at["neutral_force"], at["impassable"]
+        self.o_in_play, self.o_track = at["in_play"], at["track_position"]
+        self.o_supply, self.o_power = at["supply"], at["power"]
+        self.o_vp, self.o_cards = at["victory_points"], at["cards"]
+        self.o_westeros, self.o_bans = at["westeros_revealed"], at["order_bans"]
+        self.o_threat, self.o_wildling_top = at["wildling_threat"], at["wildling_top_known"]
+        self.o_round, self.o_phase = at["round"], at["phase"]
+        self.o_blade, self.o_raven = at["blade_used"], at["raven_used"]
+        self.o_kind, self.o_player = at["decision_kind"], at["decision_player"]
+        self.templates = templates
+        self.to_rel = to_rel
+        self.card_owner, self.card_slot, self.place_code = card_owner, card_slot, place_code
+        self.C = card_owner.shape[0]
+        self.fort = fort
+        A, H, AHU = self.A, self.H, self.A * self.H * self.U
+        # byte lengths of ARRAYS (-1: any: the Westeros decks' length is read from the buffer,
+        # the wildling deck is empty in the 1st edition)
+        for i, n in enumerate((AHU, AHU, A, A, A, A, A, H, self.N * H, H, H, self.C, A, self.B,
+                               self.D, -1, -1, H)):
+            self.lengths[i] = n
+
+    def write(self, out, Py_ssize_t o, bint all_orders, Py_ssize_t observer, tuple arrays,
+              Py_ssize_t phase, bint westeros, Py_ssize_t round_, Py_ssize_t threat,
+              bint blade_used, bint raven_used, Py_ssize_t kind, Py_ssize_t player,
+              bint looking):
+        """Observer ``o``'s vector written into ``out`` (float32, the vector's size): its
+        template, the board pieces, the visible orders (every order if ``all_orders``, else
+        those in areas ``observer`` controls), the public scalars, and the pending decision's
+        kind and player (``kind`` 0: none).
+
+        ``arrays``: the state's arrays in ``ARRAYS`` order. ``westeros``: in the Westeros phase
+        (its face-up cards shown); ``looking``: the observer is looking at the top wildling card
+        with the Raven now; ``observer`` -1: the full-information view (no wildling card)."""
+        cdef Py_buffer b[NUM_ARRAYS + 1]
+        cdef const signed char* p[NUM_ARRAYS]
+        cdef Py_ssize_t i, taken = 0
+        if len(arrays) != NUM_ARRAYS:
+            raise ValueError(f"arrays: expected the {NUM_ARRAYS} arrays of ARRAYS, got "
+                             f"{len(arrays)}")
+        try:
+            PyObject_GetBuffer(out, &b[0], PyBUF_WRITABLE)
+            taken = 1
+            if b[0].len != self.size * 4:
+                raise ValueError(f"out: expected {self.size * 4} bytes (float32 of the "
+                                 f"observation's size), got {b[0].len}")
+            for i in range(NUM_ARRAYS):
+                PyObject_GetBuffer(arrays[i], &b[i + 1], PyBUF_SIMPLE)
+                taken += 1
+                if self.lengths[i] >= 0 and b[i + 1].len != self.lengths[i]:
+                    raise ValueError(f"{ARRAYS[i]}: expected {self.lengths[i]} bytes (an int8 "
+                                     f"or bool array of the ruleset's shape), got "
+                                     f"{b[i + 1].len}")
+                p[i] = <const signed char*> b[i + 1].buf
+            self._board(<float*> b[0].buf, o, all_orders, observer, p)
+            self._public(<float*> b[0].buf, o, observer, phase, westeros, round_, threat,
+                         blade_used, raven_used, kind, player, looking, p, b[16].len, b[17].len)
+        finally:
+            for i in range(taken):
+                PyBuffer_Release(&b[i])
+
+    cdef void _board(self, float* out, Py_ssize_t o, bint all_orders, Py_ssize_t observer,
+                     const signed char** p) noexcept:
+        """The template, every piece up to "cards", and the visible orders."""
+        cdef Py_ssize_t A = self.A, H = self.H, U = self.U
+        cdef Py_ssize_t a, h, u, t, pos, c, code, r, held, i
+        cdef const long long* rel = &self.to_rel[o, 0]
+        cdef const signed char* units = p[0]
+        cdef const signed char* routed = p[1]
+        cdef const signed char* ctrl = p[2]
+        cdef const signed char* tokens = p[3]
+        cdef const signed char* in_play = p[7]
+        cdef const signed char* tracks = p[8]
+        cdef const signed char* orders = p[12]
+        cdef long long vp[MAX_HOUSES]
+        cdef signed char v
+        memcpy(out, &self.templates[o, 0], self.size * sizeof(float))
+        for h in range(H):
+            vp[h] = 0
+        for a in range(A):
+            for h in range(H):
+                r = rel[h]
+                for u in range(U):
+                    i = (a * H + h) * U + u
+                    v = units[i]
+                    if v:
+                        out[self.o_units + (a * H + r) * U + u] = v
+                    v = routed[i]
+                    if v:
+                        out[self.o_routed + (a * H + r) * U + u] = v
+            held = ctrl[a]
+            if held >= 0:
+                out[self.o_control + a * H + rel[held]] = 1
+                if self.fort[a]:
+                    vp[held] += 1
+            if tokens[a] >= 0:
+                out[self.o_tokens + a * H + rel[tokens[a]]] = 1
+            out[self.o_garrison + a] = p[4][a]
+            out[self.o_neutral + a] = p[5][a]
+            out[self.o_impassable + a] = p[6][a]
+            if orders[a] >= 0 and (all_orders or held == observer):
+                out[self.o_order + a * self.T + orders[a]] = 1
+        for h in range(H):
+            r = rel[h]
+            out[self.o_in_play + r] = in_play[h]
+            out[self.o_supply + r] = p[9][h]
+            out[self.o_power + r] = p[10][h]
+            out[self.o_vp + r] = vp[h] if in_play[h] else 0
+        for t in range(self.N):
+            for pos in range(H):
+                h = tracks[t * H + pos]
+                if h >= 0:
+                    out[self.o_track + (t * H + rel[h]) * H + pos] = 1
+        for c in range(self.C):
+            code = self.place_code[p[11][c] + 1]
+            if code >= 0:
+                out[self.o_cards + (rel[self.card_owner[c]] * self.K + self.card_slot[c]) * 3
+                    + code] = 1
+
+    cdef void _public(self, float* out, Py_ssize_t o, Py_ssize_t observer, Py_ssize_t phase,
+                      bint westeros, Py_ssize_t round_, Py_ssize_t threat, bint blade_used,
+                      bint raven_used, Py_ssize_t kind, Py_ssize_t player, bint looking,
+                      const signed char** p, Py_ssize_t decks_size,
+                      Py_ssize_t deck_size) noexcept:
+        """The pieces from "westeros_revealed" to "decision_player"."""
+        cdef const signed char* drawn = p[14]
+        cdef const signed char* decks = p[15]
+        cdef Py_ssize_t i, k, top, known
+        cdef Py_ssize_t deck_length = decks_size // self.D if self.D else 0
+        if westeros:
+            for i in range(self.D):
+                k = drawn[i]
+                if k > 0:
+                    out[self.o_westeros + i * self.W + decks[i * deck_length + k - 1]] = 1
+        for i in range(self.B):
+            out[self.o_bans + i] = p[13][i]
+        out[self.o_threat] = threat
+        if observer >= 0 and deck_size > 0:  # the 1st edition has no wildling deck
+            top = p[16][0]
+            known = p[17][observer]
+            if looking or (known >= 0 and known == top):
+                out[self.o_wildling_top + top] = 1  # 2e §10.4: he sees the card
+        out[self.o_round] = round_
+        out[self.o_phase + phase] = 1
+        out[self.o_blade] = blade_used
+        out[self.o_raven] = raven_used
+        if kind > 0:
+            out[self.o_kind + kind - 1] = 1
+            out[self.o_player + self.to_rel[o, player]] = 1

@@ -1,0 +1,93 @@
+"""The compiled observation writer (got_env/encoding/_board.pyx) gives exactly the pure-Python
+encoder's vectors, the reference (issue 10: a compiled core keeps the pure path and is tested to
+give identical results). tests/test_recorded_games.py replays the recorded games through both
+paths as well."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from got_env import engine
+from got_env.data import load_ruleset
+from got_env.encoding import ObservationEncoder
+from got_env.encoding.observation import _compiled_board
+
+needs_compiled = pytest.mark.skipif(
+    _compiled_board() is None,
+    reason="the compiled core (got_env.encoding._board) was not built or GOT_ENV_PURE_PYTHON "
+           "is set: pip install -e . with a C compiler builds it")
+
+# Pieces the games below must have shown at least once, so that each is compared non-trivially.
+EXERCISED = ("units", "routed", "control", "order", "power_tokens", "garrison", "track_position",
+             "victory_points", "cards", "westeros_revealed", "order_bans", "decision_player",
+             "decision_kind", "combat_sides", "orders_placed")
+
+
+@needs_compiled
+@pytest.mark.parametrize("ruleset,players,tides", [
+    ("2e", 3, False), ("2e", 4, True), ("2e", 6, False), ("1e", 3, False), ("1e", 5, False)])
+def test_compiled_equals_pure_at_every_decision(ruleset, players, tides):
+    """Every house's view and the full-information view, after every decision of a random
+    game, are the same vector both ways."""
+    rs = load_ruleset(ruleset)
+    fast, pure = ObservationEncoder(rs, compiled=True), ObservationEncoder(rs, compiled=False)
+    assert fast.compiled and not pure.compiled
+    options = {"ruleset": ruleset, "tides_of_battle": True} if tides else {"ruleset": ruleset}
+    state = engine.start_game(players, seed=players, options=options)
+    rng = np.random.default_rng(players)
+    shown: set[str] = set()
+    while (d := engine.pending(state)) is not None:
+        for observer in (None, *range(rs.num_houses)):
+            want = pure.encode(state, observer)
+            got = fast.encode(state, observer)
+            if not np.array_equal(got, want):
+                differ = [p.name for p in pure.pieces
+                          if not np.array_equal(pure.views(got)[p.name], pure.views(want)[p.name])]
+                pytest.fail(f"{ruleset} {players}p, {d.kind.label}, observer {observer}: the "
+                            f"pieces {differ} differ")
+            shown.update(p.name for p in pure.pieces if pure.views(want)[p.name].any())
+        engine.apply(state, d.options[int(rng.integers(len(d.options)))])
+    exercised = [p for p in EXERCISED if p != "garrison" or ruleset == "2e"]
+    assert not set(exercised) - shown, "the game never showed these pieces"
+
+
+@needs_compiled
+def test_the_known_wildling_card_both_ways():
+    """A house that saw the top wildling card with the Raven (2e §10.4) sees it while it stays
+    on top, the others never: the same both ways."""
+    rs = load_ruleset("2e")
+    fast, pure = ObservationEncoder(rs, compiled=True), ObservationEncoder(rs, compiled=False)
+    state = engine.start_game(6, seed=3)
+    top = int(state.wildling_deck[0])
+    state.wildling_known_top[2] = top
+    for observer in (None, *range(6)):
+        got = fast.encode(state, observer)
+        assert np.array_equal(got, pure.encode(state, observer))
+        assert fast.views(got)["wildling_top_known"][top] == (observer == 2)
+
+
+@needs_compiled
+def test_a_wrong_array_is_an_error_naming_it():
+    """Bad input to the writer is a ValueError naming the array, never a stray read."""
+    rs = load_ruleset("2e")
+    enc = ObservationEncoder(rs, compiled=True)
+    state = engine.start_game(6, seed=0)
+    state.units = state.units.astype(np.int16)
+    with pytest.raises(ValueError, match="units: expected 1392 bytes"):
+        enc.encode(state, 0)
+    state = engine.start_game(6, seed=0)
+    state.power = state.power[:3].copy()
+    with pytest.raises(ValueError, match="power: expected 6 bytes"):
+        enc.encode(state, 0)
+
+
+def test_pure_python_switch(monkeypatch):
+    """GOT_ENV_PURE_PYTHON=1 gives the numpy path; compiled=True then says why it cannot."""
+    monkeypatch.setenv("GOT_ENV_PURE_PYTHON", "1")
+    rs = load_ruleset("2e")
+    assert not ObservationEncoder(rs).compiled
+    with pytest.raises(RuntimeError, match="GOT_ENV_PURE_PYTHON"):
+        ObservationEncoder(rs, compiled=True)
+    monkeypatch.setenv("GOT_ENV_PURE_PYTHON", "0")
+    assert ObservationEncoder(rs).compiled == (_compiled_board() is not None)
