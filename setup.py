@@ -13,7 +13,8 @@ try:
 except ImportError:  # a build without Cython (pip --no-build-isolation in a bare venv)
     cythonize = None
 
-EXTENSIONS = [Extension("got_env.encoding._board", ["got_env/encoding/_board.pyx"],
-                        optional=True)]
+EXTENSIONS = [Extension(f"got_env.encoding.{name}", [f"got_env/encoding/{name}.pyx"],
+                        optional=True)
+              for name in ("_board", "_mask")]  # the observation writer, the action mask
 
 setup(ext_modules=cythonize(EXTENSIONS, language_level=3, quiet=True) if cythonize else [])

@@ -6,7 +6,7 @@ engine's stack (the pending decision's context, ``orders_placed``, the combat in
 Why: the pure-Python encoder needs a few dozen numpy calls per observation (about a microsecond
 each, whatever the size), which made ``encode`` most of the AEC loop. Here every piece is a loop
 over at most a few hundred bytes. The pure-Python path stays the definition of the observation:
-``tests/test_observation_compiled.py`` encodes the states of random and recorded games both ways
+``tests/test_compiled_core.py`` encodes the states of random and recorded games both ways
 and requires equal vectors, and ``GOT_ENV_PURE_PYTHON=1`` turns this module off.
 
 Only the buffer protocol is used, as raw ``Py_buffer`` views (a typed memoryview costs about

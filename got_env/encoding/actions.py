@@ -13,6 +13,7 @@ such as ``ORDER[winterfell,march-special]``. N is fixed by the ruleset, whatever
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,6 +64,22 @@ class ActionCodec:
         # index <-> action tuple for every index, as tables: decoding and masks run every step
         self._actions = [self._decode(i) for i in range(self.size)]
         self._index = {a: i for i, a in enumerate(self._actions)}
+        self._writer = _mask_writer(self.segments, self.size)
+
+    def __getstate__(self) -> dict:
+        """Pickled without the compiled mask writer (a C object); rebuilt on unpickling."""
+        state = self.__dict__.copy()
+        state["_writer"] = None
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._writer = _mask_writer(self.segments, self.size)
+
+    @property
+    def compiled(self) -> bool:
+        """Whether masks are written by the compiled writer (``_mask.pyx``)."""
+        return self._writer is not None
 
     def segment(self, kind: str) -> Segment:
         return self._by_kind[kind]
@@ -127,8 +144,24 @@ class ActionCodec:
                 self.encode(a)  # raises the error that names the bad action
             raise
 
-    def mask(self, options: tuple[Action, ...]) -> np.ndarray:
-        """int8[size]: 1 exactly at the legal actions."""
-        m = np.zeros(self.size, dtype=np.int8)
+    def mask(self, options: tuple[Action, ...], out: np.ndarray | None = None) -> np.ndarray:
+        """int8[size]: 1 exactly at the legal actions; written into ``out`` (an int8 vector of
+        this size, a batch's row) when given, else a new vector."""
+        m = np.empty(self.size, dtype=np.int8) if out is None else out
+        if self._writer is not None and self._writer.write(m, options):
+            return m
+        m[...] = 0
         m[self.indices(options)] = 1
         return m
+
+
+def _mask_writer(segments: tuple[Segment, ...], size: int) -> object | None:
+    """The compiled mask writer for these segments, or None when it was not built or
+    ``GOT_ENV_PURE_PYTHON`` is set to anything but "" or "0" (the table look-up then)."""
+    if os.environ.get("GOT_ENV_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from ._mask import MaskWriter
+    except ImportError:
+        return None
+    return MaskWriter([(s.kind, s.offset, s.shape) for s in segments], size)

@@ -35,6 +35,11 @@ from ..engine.state import CardPlace, GameState, Phase
 CARDS_PER_HOUSE = 7  # both editions: seven house cards per house (checked per ruleset)
 
 
+# ObservationEncoder._writer after unpickling (built at the first encode): a singleton that
+# survives pickling, unlike a sentinel object
+_REBUILD = False
+
+
 def _compiled_board() -> type | None:
     """The compiled board writer (``_board.pyx``), or None when it was not built or
     ``GOT_ENV_PURE_PYTHON`` is set to anything but "" or "0" (the pure-Python path then)."""
@@ -169,7 +174,7 @@ class ObservationEncoder:
     ``compiled``: write the board pieces (every piece up to "cards", and the orders) with the
     compiled writer (``_board.pyx``, a few microseconds) instead of numpy (the reference path,
     cached per state). None (the default) uses it when it was built and ``GOT_ENV_PURE_PYTHON``
-    is not set; True requires it. Both give equal vectors (tests/test_observation_compiled.py).
+    is not set; True requires it. Both give equal vectors (tests/test_compiled_core.py).
     """
 
     def __init__(self, ruleset: Ruleset, compiled: bool | None = None):
@@ -211,7 +216,17 @@ class ObservationEncoder:
         self._template = [self._static_template(o) for o in range(H)]
         self._board_end = self._slices["cards"].stop
         self._board_gather = [self._relative_gather(o) for o in range(H)]
+        self._compiled_asked = compiled
         self._writer = self._board_writer(compiled)
+
+    def __getstate__(self) -> dict:
+        """Pickled without the compiled writer (a C object), which is rebuilt at the first
+        ``encode`` after unpickling, as asked at construction (not in ``__setstate__``: the
+        ruleset, which caches its encoder, may not be whole yet): encoders travel to worker
+        processes inside envs and rulesets."""
+        state = self.__dict__.copy()
+        state["_writer"] = _REBUILD
+        return state
 
     def _board_writer(self, compiled: bool | None) -> object | None:
         """The compiled writer for this ruleset's layout, or None for the numpy path."""
@@ -235,7 +250,9 @@ class ObservationEncoder:
 
     @property
     def compiled(self) -> bool:
-        """Whether the board pieces are written by the compiled writer."""
+        """Whether the observation is written by the compiled writer."""
+        if self._writer is _REBUILD:
+            self._writer = self._board_writer(self._compiled_asked)
         return self._writer is not None
 
     def _static_template(self, observer: int) -> np.ndarray:
@@ -258,14 +275,23 @@ class ObservationEncoder:
         """Named, shaped views into an observation vector (no copy)."""
         return {p.name: vector[self._slices[p.name]].reshape(p.shape) for p in self.pieces}
 
-    def encode(self, state: GameState, observer: int | None) -> np.ndarray:
+    def encode(self, state: GameState, observer: int | None,
+               out: np.ndarray | None = None) -> np.ndarray:
         """The observation of house ``observer``; ``None`` gives the full-information view
-        (every order shown, canonical house order) used for a centralized critic."""
+        (every order shown, canonical house order) used for a centralized critic. ``out``: a
+        C-contiguous float32 vector of this size to write it into (a batch's row), returned;
+        by default a new one."""
+        if self._writer is not None:
+            if self._writer is _REBUILD:
+                self._writer = self._board_writer(self._compiled_asked)
+                return self.encode(state, observer, out)
+            return self._encode_compiled(state, observer, out)
+        if out is not None:
+            out[...] = self.encode(state, observer)
+            return out
         o = 0 if observer is None else observer
         at = self._at
         to_rel = self._to_rel[o]
-        if self._writer is not None:
-            return self._encode_compiled(state, observer)
         out = self._board(state, o)
         orders = state.orders
         placed = (orders >= 0).nonzero()[0]
@@ -306,12 +332,14 @@ class ObservationEncoder:
                 break
         return out
 
-    def _encode_compiled(self, state: GameState, observer: int | None) -> np.ndarray:
+    def _encode_compiled(self, state: GameState, observer: int | None,
+                         out: np.ndarray | None) -> np.ndarray:
         """``encode`` with the compiled writer doing everything but what reads the stack."""
         o = 0 if observer is None else observer
         d = state.pending
         phase = state.phase
-        out = np.empty(self.size, dtype=np.float32)
+        if out is None:
+            out = np.empty(self.size, dtype=np.float32)
         looking = (d is not None and d.player == observer and d.kind == DecisionKind.RAVEN_LOOK)
         self._writer.write(  # type: ignore[attr-defined]
             out, o, state.orders_revealed or observer is None,

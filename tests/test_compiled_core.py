@@ -1,7 +1,8 @@
-"""The compiled observation writer (got_env/encoding/_board.pyx) gives exactly the pure-Python
-encoder's vectors, the reference (issue 10: a compiled core keeps the pure path and is tested to
-give identical results). tests/test_recorded_games.py replays the recorded games through both
-paths as well."""
+"""The compiled core gives exactly what the pure-Python paths give, the reference (issue 10: a
+compiled core keeps the pure path and is tested to give identical results): the observation
+writer (got_env/encoding/_board.pyx) the encoder's vectors, the mask writer (_mask.pyx) the
+codec's masks. tests/test_recorded_games.py replays the recorded games through both paths as
+well."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 
 from got_env import engine
 from got_env.data import load_ruleset
-from got_env.encoding import ObservationEncoder
+from got_env.encoding import ActionCodec, ObservationEncoder
+from got_env.encoding.actions import _mask_writer
 from got_env.encoding.observation import _compiled_board
 
 needs_compiled = pytest.mark.skipif(
@@ -53,6 +55,38 @@ def test_compiled_equals_pure_at_every_decision(ruleset, players, tides):
 
 
 @needs_compiled
+@pytest.mark.parametrize("ruleset,players", [("2e", 6), ("2e", 3), ("1e", 4)])
+def test_compiled_mask_equals_the_table_look_up(ruleset, players):
+    """At every decision of a random game the compiled mask has 1 exactly at the codec's
+    indices of the options, and is the same written into a reused row."""
+    rs = load_ruleset(ruleset)
+    codec = ActionCodec(rs)
+    assert codec.compiled
+    row = np.ones(codec.size, dtype=np.int8)
+    state = engine.start_game(players, seed=players + 10, options={"ruleset": ruleset})
+    rng = np.random.default_rng(players)
+    while (d := engine.pending(state)) is not None:
+        want = np.zeros(codec.size, dtype=np.int8)
+        want[codec.indices(d.options)] = 1
+        assert np.array_equal(codec.mask(d.options), want), d.kind.label
+        assert codec.mask(d.options, row) is row and np.array_equal(row, want)
+        engine.apply(state, d.options[int(rng.integers(len(d.options)))])
+
+
+@pytest.mark.parametrize("bad,message", [
+    ((("bid", 99),), r"argument 99 out of range 0..20 in \('bid', 99\)"),
+    ((("nope", 1),), r"not an action of this space: \('nope', 1\)"),
+    ((("bid",),), r"not an action of this space: \('bid',\)"),
+    (("bid",), r"not an action of this space: 'bid'")])
+def test_a_bad_option_in_a_mask_is_named(bad, message):
+    """An option outside the action space gets the reference path's error naming it, compiled
+    writer or not."""
+    codec = ActionCodec(load_ruleset("2e"))
+    with pytest.raises(ValueError, match=message):
+        codec.mask(bad)
+
+
+@needs_compiled
 def test_the_known_wildling_card_both_ways():
     """A house that saw the top wildling card with the Raven (2e §10.4) sees it while it stays
     on top, the others never: the same both ways."""
@@ -87,7 +121,38 @@ def test_pure_python_switch(monkeypatch):
     monkeypatch.setenv("GOT_ENV_PURE_PYTHON", "1")
     rs = load_ruleset("2e")
     assert not ObservationEncoder(rs).compiled
+    assert not ActionCodec(rs).compiled and _mask_writer((), 0) is None
     with pytest.raises(RuntimeError, match="GOT_ENV_PURE_PYTHON"):
         ObservationEncoder(rs, compiled=True)
     monkeypatch.setenv("GOT_ENV_PURE_PYTHON", "0")
     assert ObservationEncoder(rs).compiled == (_compiled_board() is not None)
+
+
+def test_an_unpickled_encoder_encodes_the_same():
+    """Encoders travel to worker processes pickled (inside envs and rulesets); the compiled
+    writer, a C object, is rebuilt there, as the encoder was asked to at construction."""
+    import pickle
+
+    rs = load_ruleset("2e")
+    state = engine.start_game(4, seed=2)
+    codec = ActionCodec(rs)
+    assert pickle.loads(pickle.dumps(codec)).compiled == codec.compiled
+    for compiled in (False, None):
+        enc = ObservationEncoder(rs, compiled=compiled)
+        again = pickle.loads(pickle.dumps(enc))
+        assert again.compiled == enc.compiled
+        for observer in (None, 0, 3):
+            assert np.array_equal(again.encode(state, observer), enc.encode(state, observer))
+
+
+def test_encode_into_a_given_row():
+    """``encode(..., out=row)`` writes the same vector into the row (the batched API's path)."""
+    rs = load_ruleset("2e")
+    state = engine.start_game(6, seed=4)
+    for compiled in (False, None):
+        enc = ObservationEncoder(rs, compiled=compiled)
+        rows = np.full((2, enc.size), 7.0, dtype=np.float32)
+        row = rows[1]
+        assert enc.encode(state, 5, row) is row
+        assert np.array_equal(rows[1], enc.encode(state, 5))
+        assert (rows[0] == 7.0).all()
