@@ -74,18 +74,69 @@ def env(**options: Any) -> AECEnv:
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's order-enforcing guard with a direct ``last()``: the inherited one reads six
-    attributes through two layers of ``__getattr__`` at every step of the agent loop, which
-    costs more than the observation itself; this one asks the raw env (same checks, same
-    values)."""
+    """PettingZoo's order-enforcing guard with direct paths for what the agent loop does at every
+    step: the inherited ``last()`` reads six attributes, and ``agent_iter``'s ``next()`` and
+    ``step()`` read ``agents`` and ``agent_selection``, each through two layers of
+    ``__getattr__``; here ``last()``, ``step()`` and the iterator ask the raw env, and
+    ``agents`` and ``agent_selection`` are properties (same checks, same errors and warnings,
+    same values)."""
 
     def last(self, observe: bool = True) -> tuple:
         if not self._has_reset:
             wrappers.order_enforcing.EnvLogger.error_observe_before_reset()
         return self.env.last(observe)
 
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            wrappers.order_enforcing.EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.env.agents:
+            wrappers.order_enforcing.EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        if not self._has_reset:
+            wrappers.order_enforcing.EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _AgentIterable(wrappers.order_enforcing.AECOrderEnforcingIterable):
+    """``OrderEnforcing.agent_iter()``: PettingZoo's order-enforcing iterable, whose iterator
+    reads the raw env directly."""
+
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(wrappers.order_enforcing.AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing iterator (the same stop rule and the same "call step() or
+    reset()" assertion), reading ``agents`` and ``agent_selection`` from the raw env."""
+
+    def __next__(self) -> str:
+        guard = self.env
+        raw = guard.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert guard._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        guard._has_updated = False
+        return raw.agent_selection
 
 
 RECORD_FORMAT = "got_env-record-2"
@@ -245,6 +296,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         # (the same in 2e; in a 4-player 1e game Tyrell is house 4 but agent 3)
         self._agent_index = {self.ruleset.house(h): i for i, h in enumerate(houses)}
         self.action_spaces = {a: LegalActions(self.codec.size, self, a) for a in houses}
+        self._num_actions = self.codec.size
+        self._moves = self.ruleset.derived("env.moves", _move_table)  # index -> engine action
         features = spaces.Box(np.zeros(self.encoder.size, np.float32), self.encoder.high,
                               dtype=np.float32)
         obs_space = spaces.Dict({
@@ -253,6 +306,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         })
         self.observation_spaces = {a: obs_space for a in houses}
         self.can_draw = can_draw(self.game_options["tiebreak"])
+        #: the numeric infos of a house not to act, copied (:func:`_fresh`) at every step
+        self._idle_info = self._numeric_info(0, 0, None)
         self.state_space = features  # state(): the same features, seen by nobody in particular
         self.game: engine.GameState | None = None
         self._actions: list[int] = []
@@ -302,33 +357,56 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
                     f"agent {agent} is done; step(None) is the only action, got {action!r}")
             self._was_dead_step(action)
             return
-        index = self._check_index(action, agent)
-        move = self._decode_legal(index, self.game.pending)
+        if type(action) is int and 0 <= action < self._num_actions:  # the common case
+            index = action
+        else:
+            index = self._check_index(action, agent)
+        game = self.game
+        decision = game.pending
+        move = self._moves[index]
+        try:
+            engine.apply(game, move)  # checks the move first: an illegal one changes nothing
+        except engine.IllegalActionError:
+            if game.pending is decision and move not in decision:
+                raise self._illegal(index, decision) from None
+            raise
         self._cumulative_rewards[agent] = 0.0
-        engine.apply(self.game, move)
         self._actions.append(index)
         self.steps += 1
-        self.rewards = {a: 0.0 for a in self.agents}
-        if self.game.pending is None:
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        ended = game.pending is None
+        if ended:
             self._finish()
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self._truncate()
         self._select_agent()
-        self._accumulate_rewards()
+        if ended:  # only the end pays: on any other step every reward is 0.0, which adds nothing
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and action mask (all zero unless it is to act); also for an
         agent that is done or has been removed from ``agents``."""
-        if agent not in self._house:
+        obs, mask = self.observe_into(agent)
+        return {"observation": obs, "action_mask": mask}
+
+    def observe_into(self, agent: str, obs: np.ndarray | None = None,
+                     mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`observe` as (observation, mask), written into ``obs`` (float32, C-contiguous,
+        the observation's size) and ``mask`` (int8, the action space's size) when given: the
+        batched API writes straight into its rows."""
+        house = self._house.get(agent)
+        if house is None:
             raise KeyError(f"unknown agent {agent!r}; agents are {self.possible_agents}")
-        house = self._house[agent]
-        obs = self.encoder.encode(self.game, house)
-        mask = np.zeros(self.codec.size, dtype=np.int8)
+        obs = self.encoder.encode(self.game, house, obs)
         d = self.game.pending
         if d is not None and d.player == house and not (self.terminations.get(agent, True)
                                                          or self.truncations.get(agent, True)):
-            mask = self.codec.mask(d.options)
-        return {"observation": obs, "action_mask": mask}
+            mask = self.codec.mask(d.options, mask)
+        elif mask is None:
+            mask = np.zeros(self._num_actions, dtype=np.int8)
+        else:
+            mask[...] = 0
+        return obs, mask
 
     def state(self) -> np.ndarray:
         """The full-information view (all orders shown) for a centralized critic."""
@@ -413,31 +491,42 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
                 f"{valid}")
         return int(action)
 
-    def _decode_legal(self, action: int, decision: engine.Decision) -> engine.Action:
-        move = self.codec.decode(action)
-        if move not in decision:
-            raise engine.IllegalActionError(
-                f"action {action} ({self.codec.name(action)}) is not legal for "
-                f"{decision.kind.label} of {self.agent_selection}; the action mask lists the "
-                f"legal ones")
-        return move
+    def _illegal(self, action: int, decision: engine.Decision) -> engine.IllegalActionError:
+        """The error for an action index that the pending decision does not allow."""
+        return engine.IllegalActionError(
+            f"action {action} ({self.codec.name(action)}) is not legal for "
+            f"{decision.kind.label} of {self.agent_selection}; the action mask lists the "
+            f"legal ones")
 
     def _select_agent(self) -> None:
         d = self.game.pending
         if d is not None and not self._truncated:
             self.agent_selection = self.ruleset.houses[d.player].id
+            infos = self.infos
             if self.info_format == "text":
                 for a in self.agents:
-                    self.infos[a] = {}
-                self.infos[self.agent_selection] = {"decision": d.kind.label,
-                                                   "num_legal": len(d.options)}
+                    infos[a] = {}
             else:
+                idle, ranking = self._idle_info, self._idle_info["ranking"]
+                draw = idle.get("draw")
                 for a in self.agents:  # a fresh dict (and ranking list) for each agent
-                    self.infos[a] = self._numeric_info(0, 0, None)
-                self.infos[self.agent_selection] = self._numeric_info(int(d.kind), len(d.options),
-                                                                      None)
+                    info = infos[a] = idle.copy()
+                    info["ranking"] = ranking.copy()
+                    if draw is not None:
+                        info["draw"] = draw.copy()
+            infos[self.agent_selection] = self._turn_info(int(d.kind), len(d.options))
         else:
             self.agent_selection = self.agents[0]
+
+    def _turn_info(self, decision: int, num_legal: int) -> dict[str, Any]:
+        """The infos of the house to act while the game is on (``decision``: the pending
+        decision kind's number): a fresh copy of a template. The batched API rebuilds the
+        acting house's infos in the main process with it, from the two numbers."""
+        if self.info_format == "text":
+            return {"decision": engine.DecisionKind(decision).label, "num_legal": num_legal}
+        info = _fresh(self._idle_info)
+        info["decision"], info["num_legal"] = decision, num_legal
+        return info
 
     def _numeric_info(self, decision: int, num_legal: int,
                       end: tuple[str, tuple[int, ...]] | None) -> dict[str, Any]:
@@ -531,6 +620,21 @@ def can_draw(tiebreak: str) -> bool:
     from .engine.victory import TIEBREAKS
 
     return TIEBREAKS[tiebreak][-1] != "iron_throne"
+
+
+def _fresh(info: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a numeric infos dict that shares no list with it (``ranking``, ``draw``)."""
+    fresh = info.copy()
+    fresh["ranking"] = info["ranking"].copy()
+    if "draw" in info:
+        fresh["draw"] = info["draw"].copy()
+    return fresh
+
+
+def _move_table(ruleset: Any) -> tuple[engine.Action, ...]:
+    """Every action index's engine action (``codec.decode`` of each), for ``step``'s look-up."""
+    codec = codec_for(ruleset)
+    return tuple(codec.decode(i) for i in range(codec.size))
 
 
 def _default_players(options: dict[str, Any]) -> int:

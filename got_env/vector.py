@@ -40,8 +40,12 @@ they store their seed).
 
 ``num_workers=k > 0`` splits the games into ``k`` contiguous shards, each stepped by its own worker
 process (``multiprocessing``, ``spawn`` by default, so it is safe beside threads such as torch's);
-observations, masks, rewards and actions travel through shared memory, the rest (infos, records)
-through a pipe. Results do not depend on ``k``. ``close()`` stops the workers; the object is also
+observations, masks, rewards, actions, the acting houses, ``done`` and ``truncated`` travel
+through shared memory, and so do the acting houses' infos, as two numbers per game (the pending
+decision's kind and its number of legal actions) from which the main process rebuilds them with
+the env's own template (``raw_env._turn_info``). A step's pipe carries only the command and, back,
+the games that finished (:class:`Finished`, with their records); a reset or a restore sends the
+infos themselves. Results do not depend on ``k``. ``close()`` stops the workers; the object is also
 a context manager. ``step`` checks every action against the current masks before any game moves:
 a bad one raises :class:`got_env.engine.IllegalActionError` naming the game index, the action and
 the house, and no game changes. Any error inside a worker comes back as an exception naming the
@@ -130,6 +134,8 @@ class _Buffers:
                   "rewards": (np.float32, (num_games, num_houses)),
                   "actions": (np.int64, (num_games,)),
                   "agent": (np.int64, (num_games,)),
+                  "decision": (np.int64, (num_games,)),
+                  "num_legal": (np.int64, (num_games,)),
                   "mask": (np.int8, (num_games, mask_size)),
                   "done": (np.bool_, (num_games,)),
                   "truncated": (np.bool_, (num_games,))}
@@ -151,6 +157,9 @@ class _Buffers:
         return (_Buffers, (*self.shape, None, self.raw))
 
     #: The per-game arrays a step writes (``actions`` is the one the main process writes).
+    #: ``decision`` and ``num_legal`` (the acting house's infos as numbers) are written too, for
+    #: the main process of worker processes; a shard that returns its rows (a Ray actor) returns
+    #: the infos themselves instead.
     ROWS = ("obs", "mask", "agent", "rewards", "done", "truncated")
 
     def rows(self) -> dict[str, np.ndarray]:
@@ -183,6 +192,7 @@ class _Shard:
         self.obs, self.mask, self.agent = b.obs[rows], b.mask[rows], b.agent[rows]
         self.rewards, self.done, self.truncated = b.rewards[rows], b.done[rows], b.truncated[rows]
         self.actions = b.actions[rows]
+        self.decision, self.num_legal = b.decision[rows], b.num_legal[rows]
         self.first_seeds = [0] * count
         self.episodes = [0] * count
 
@@ -204,33 +214,41 @@ class _Shard:
 
     def step(self, actions: np.ndarray | None = None) -> tuple[list[dict], list[Finished | None]]:
         """Play ``actions[i]`` in every game (given here, or already in the shared buffer);
-        a finished game is recorded and reset."""
+        a finished game is recorded and reset. The acting houses' infos and, per game, the
+        game that finished (else None)."""
+        ended = {f.game - self.first: f for f in self.advance(actions)}
+        return (_acting_infos(self.envs[0], self.decision, self.num_legal),
+                [ended.get(i) for i in range(len(self.envs))])
+
+    def advance(self, actions: np.ndarray | None = None) -> list[Finished]:
+        """:meth:`step` that returns only the games that finished: the rows it writes hold the
+        rest, the acting houses' infos as numbers (``decision``, ``num_legal``) included, so
+        that a worker sends next to nothing through its pipe."""
         if actions is not None:
             self.actions[:] = actions
-        infos: list[dict] = []
-        finished: list[Finished | None] = []
-        index = self._index
-        for i, env in enumerate(self.envs):
-            action = int(self.actions[i])
+        finished: list[Finished] = []
+        count = len(self.envs)
+        done, cut = [False] * count, [False] * count
+        self.rewards[:] = 0  # only a game that ends pays: every other game's rewards are 0.0
+        for i, (env, action) in enumerate(zip(self.envs, self.actions.tolist(), strict=True)):
             try:
                 env.step(action)
-                row = self.rewards[i]
-                row[:] = 0
-                for a, r in env.rewards.items():
-                    row[index[a]] = r
                 sel = env.agent_selection
-                terminated, truncated = env.terminations[sel], env.truncations[sel]
-                self.done[i], self.truncated[i] = terminated or truncated, truncated
-                if terminated or truncated:
+                truncated = env.truncations[sel]
+                if env.terminations[sel] or truncated:
+                    done[i], cut[i] = True, truncated
+                    row, index = self.rewards[i], self._index
+                    for a, r in env.rewards.items():
+                        row[index[a]] = r
                     finished.append(self._finish(i, env, truncated))
                     self.episodes[i] += 1
                     env.reset(seed=self._seed(i))
-                else:
-                    finished.append(None)
-                infos.append(self._write(i, env))
+                self._write_rows(i, env)
             except Exception as e:
                 raise _GameFailure(self.first + i, action, e) from e
-        return infos, finished
+        self.done[:] = done
+        self.truncated[:] = cut
+        return finished
 
     def records(self) -> list[GameRecord]:
         return [env.record for env in self.envs]
@@ -257,12 +275,19 @@ class _Shard:
         return self.first_seeds[i] + self.episodes[i] * self.num_games
 
     def _write(self, i: int, env: raw_env) -> dict:
+        """Game ``i``'s rows; its acting house's infos (a copy)."""
+        self._write_rows(i, env)
+        return {k: list(v) if isinstance(v, list) else v
+                for k, v in env.infos[env.agent_selection].items()}
+
+    def _write_rows(self, i: int, env: raw_env) -> None:
+        """Game ``i``'s rows: the acting house, its observation and mask, and its infos as
+        numbers (the pending decision's kind and number of options; 0 once the game is over)."""
         agent = env.agent_selection
-        o = env.observe(agent)
-        self.obs[i] = o["observation"]
-        self.mask[i] = o["action_mask"]
+        env.observe_into(agent, self.obs[i], self.mask[i])
         self.agent[i] = self._index[agent]
-        return dict(env.infos[agent])
+        d = env.game.pending
+        self.decision[i], self.num_legal[i] = (int(d.kind), len(d.options)) if d else (0, 0)
 
     def _finish(self, i: int, env: raw_env, truncated: bool) -> Finished:
         return Finished(
@@ -270,6 +295,14 @@ class _Shard:
             infos={a: dict(env.infos[a]) for a in self.agents},
             obs=np.stack([env.observe(a)["observation"] for a in self.agents]),
             rewards=self.rewards[i].copy(), truncated=bool(truncated))
+
+
+def _acting_infos(env: raw_env, decision: np.ndarray, num_legal: np.ndarray) -> list[dict]:
+    """Every game's acting house's infos from the numbers a shard wrote (``env``: any env of
+    the batch's options): what ``env.infos[agent]`` holds for the house to act, built by the
+    env's own ``_turn_info``, so that the two cannot differ."""
+    turn = env._turn_info
+    return [turn(k, n) for k, n in zip(decision.tolist(), num_legal.tolist(), strict=True)]
 
 
 class _GameFailure(Exception):
@@ -307,6 +340,8 @@ def _serve(shard: _Shard, command: str, arg: Any) -> tuple:
     ``("error", game, action, type name, message, traceback)`` for :func:`_failure`, so that an
     error travels as plain data and the caller raises it once every shard has answered."""
     try:
+        if command == "advance":
+            return ("ok", shard.advance(arg))
         if command == "step":
             return ("ok", shard.step(arg))
         if command == "reset":
@@ -373,6 +408,7 @@ class _LockstepGames:
         self.num_players = num_players
         self.codec: ActionCodec = probe.codec
         self.encoder: ObservationEncoder = probe.encoder
+        self._probe = probe  # builds the acting houses' infos from the shards' numbers
         self.observation_size = self.encoder.size
         self.action_size = self.codec.size
         self._seeds = self._first_seeds(seeds) if seeds is not None else None
@@ -647,8 +683,12 @@ class VectorGames(_LockstepGames):
             except _GameFailure as f:
                 self._broken = True
                 raise _failure(*_error_reply(f.error, f.game, f.action)[1:]) from f.error
-        parts = self._run("step", [None] * self.num_workers)
-        return ([i for part in parts for i in part[0]], [f for part in parts for f in part[1]])
+        finished: list[Finished | None] = [None] * self.num_games
+        for part in self._run("advance", [None] * self.num_workers):
+            for f in part:
+                finished[f.game] = f
+        b = self._buffers
+        return _acting_infos(self._probe, b.decision, b.num_legal), finished
 
     def _records(self) -> list[GameRecord]:
         if self._shard is not None:

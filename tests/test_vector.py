@@ -143,6 +143,25 @@ def test_batch_equals_the_aec_env(num_workers: int, options: dict, steps: int) -
         assert all(ep.finished.truncated for eps in episodes for ep in eps if ep.finished)
 
 
+@pytest.mark.parametrize("num_workers", [0, 2])
+@pytest.mark.parametrize("options", [{"num_players": 3, "max_rounds": 1, "info_format": "text"},
+                                     {"ruleset": "1e", "num_players": 3, "max_rounds": 1}],
+                         ids=["text-infos", "1e-draw-key"])
+def test_batch_infos_equal_the_aec_env_in_every_format(num_workers: int, options: dict) -> None:
+    """The acting houses' infos, which a worker writes as two numbers (the decision kind and the
+    number of legal actions) for the main process to rebuild, are the AEC env's ones in the text
+    format and with the 1e ``draw`` key too, as are the finished games' final infos."""
+    opts = dict(options)
+    n = opts.pop("num_players")
+    with VectorGames(3, n, seeds=20, num_workers=num_workers, **opts) as games:
+        episodes = play(games, 70, [20 + g for g in range(3)])
+        names = games.possible_agents
+    assert any(ep.finished is not None for eps in episodes for ep in eps)
+    for eps in episodes:
+        for ep in eps:
+            assert_same_as_aec(options, ep, names)
+
+
 def test_results_do_not_depend_on_the_workers() -> None:
     """The same seeds and actions give the same batches in-process and split over workers."""
     batches = []
