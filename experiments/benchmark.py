@@ -122,9 +122,7 @@ class VectorRun:
         g = self.games.num_games
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds or steps < 1:
-            mask = self.batch.mask
-            actions = np.argmax(np.where(mask, self.rng.random(mask.shape), -1.0), axis=1)
-            self.batch = self.games.step(actions)
+            self.batch = self.games.step(uniform_legal(self.batch.mask, self.rng))
             steps += 1
             finished += int(self.batch.done.sum())
         dt = time.perf_counter() - t0
@@ -132,6 +130,19 @@ class VectorRun:
 
     def close(self) -> None:
         self.games.close()
+
+
+def uniform_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One action per row of ``mask`` (int8 [G, N]), uniform among its legal ones: the k-th
+    legal index of each row for a uniform k, from one scan of the mask (``nonzero``), since
+    drawing a random number for every action of every game would cost more than a worker's
+    whole step (the main process's time is time the workers wait in lockstep)."""
+    rows, cols = mask.nonzero()
+    counts = np.bincount(rows, minlength=len(mask))
+    if not counts.all():
+        raise ValueError(f"game {int(np.argmin(counts))} has no legal action")
+    starts = np.cumsum(counts) - counts
+    return cols[starts + (rng.random(len(mask)) * counts).astype(np.int64)]
 
 
 @dataclass

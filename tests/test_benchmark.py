@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 import got_env
@@ -45,3 +46,20 @@ def test_a_tiny_full_run_writes_the_json_and_prints_the_table(tmp_path, capsys) 
             fig["AEC steps/s"]["median"] / fig["chess_v6 steps/s"]["median"])
         assert "AEC / chess_v6 agent-steps/s" in out
 
+
+
+def test_uniform_legal_picks_each_legal_action_alike() -> None:
+    """The batched measurement's random policy: only legal actions, each about equally often."""
+    uniform_legal = benchmark.uniform_legal
+    rng = np.random.default_rng(0)
+    mask = np.zeros((3, 10), dtype=np.int8)
+    mask[0, [1, 4, 7]] = 1
+    mask[1, 9] = 1
+    mask[2, :] = 1
+    picks = np.stack([uniform_legal(mask, rng) for _ in range(3000)])
+    assert set(picks[:, 0]) == {1, 4, 7} and set(picks[:, 1]) == {9}
+    assert np.bincount(picks[:, 0], minlength=10)[[1, 4, 7]].min() > 900  # 1,000 expected
+    assert len(set(picks[:, 2])) == 10
+    mask[1] = 0
+    with pytest.raises(ValueError, match="game 1 has no legal action"):
+        uniform_legal(mask, rng)
