@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -629,14 +630,8 @@ class HeuristicAgent:
         5. Consolidate Power elsewhere (the special one in a castle, to muster there).
         Areas whose wanted type has run out take the next useful type."""
         t = vw.t
-        avail, stars = self._available_tokens(vw)
-        pool = {k: list(v) for k, v in avail.items()}
-        stars_left = [stars]
+        pool, take = self._token_pool(vw)
         plan: dict[int, int] = {}
-
-        def take(typ: str, want_star: bool) -> int | None:
-            return self._take_token(pool, stars_left, typ, want_star)
-
         threat = vw.threats()
         # 1. marches, best first; later ones do not count the areas earlier ones walk into
         targets: list[int] = []
@@ -702,6 +697,20 @@ class HeuristicAgent:
                     plan[a] = tok
                     break
         return {a: t.tok_key[tok] for a, tok in plan.items()}
+
+    def _token_pool(self, vw: _View) -> tuple[dict[str, list[int]],
+                                             Callable[[str, bool], int | None]]:
+        """The order tokens this planning may still place, by type, and ``take(type,
+        want_star)``, which takes the best one of a type out of that pool
+        (:meth:`_take_token`, the star limit kept across calls)."""
+        avail, stars = self._available_tokens(vw)
+        pool = {k: list(v) for k, v in avail.items()}
+        stars_left = [stars]
+
+        def take(typ: str, want_star: bool) -> int | None:
+            return self._take_token(pool, stars_left, typ, want_star)
+
+        return pool, take
 
     def _take_token(self, pool: dict[str, list[int]], stars_left: list[int], typ: str,
                     want_star: bool) -> int | None:

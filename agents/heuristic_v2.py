@@ -233,14 +233,8 @@ class HeuristicV2Agent(HeuristicAgent):
            beat its threat, else Consolidate Power (the special one in a castle, to muster),
            as v1."""
         t = self.t
-        avail, stars = self._available_tokens(vw)
-        pool = {k: list(v) for k, v in avail.items()}
-        stars_left = [stars]
+        pool, take = self._token_pool(vw)
         plan: dict[int, int] = {}
-
-        def take(typ: str, want_star: bool) -> int | None:
-            return self._take_token(pool, stars_left, typ, want_star)
-
         threat = vw.threats()
         held = vw.held()
         # 1. guards
