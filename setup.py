@@ -2,19 +2,33 @@
 twin that stays the reference (README, "Speed"). pyproject.toml holds everything else.
 
 The extensions are built by the normal ``pip install`` (Cython comes from the build
-requirements). They are optional: without a C compiler the build says so and the package
-installs without them, running the pure-Python paths (same results, slower).
+requirements). They are optional: when one does not compile (no C compiler), the build says so
+and the package installs without it, running the pure-Python path (same results, slower).
 """
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 try:
     from Cython.Build import cythonize
 except ImportError:  # a build without Cython (pip --no-build-isolation in a bare venv)
     cythonize = None
 
-EXTENSIONS = [Extension(f"got_env.encoding.{name}", [f"got_env/encoding/{name}.pyx"],
-                        optional=True)
+EXTENSIONS = [Extension(f"got_env.encoding.{name}", [f"got_env/encoding/{name}.pyx"])
               for name in ("_board", "_mask")]  # the observation writer, the action mask
 
-setup(ext_modules=cythonize(EXTENSIONS, language_level=3, quiet=True) if cythonize else [])
+
+class OptionalBuildExt(build_ext):
+    """build_ext that skips an extension it cannot compile, with a warning, instead of failing
+    the install (``Extension(optional=True)`` does not survive ``cythonize``)."""
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # noqa: BLE001 (any compiler failure: the pure path remains)
+            print(f"warning: got_env's compiled core {ext.name} was not built ({error}); the "
+                  f"pure-Python path will be used (same results, slower)")
+
+
+setup(ext_modules=cythonize(EXTENSIONS, language_level=3, quiet=True) if cythonize else [],
+      cmdclass={"build_ext": OptionalBuildExt})
