@@ -299,9 +299,6 @@ class ObservationEncoder:
             if not (state.orders_revealed or observer is None):  # an order's area is its owner's
                 placed = placed[state.control()[placed] == observer]
             out[at["order"] + placed * self._num_tokens + orders[placed]] = 1
-        if state.phase == Phase.PLANNING:
-            self._encode_planning(state, out, to_rel)
-
         if state.phase == Phase.WESTEROS:  # the face-up cards being resolved
             drawn = (state.westeros_drawn > 0).nonzero()[0]
             cards = state.westeros_decks[drawn, state.westeros_drawn[drawn] - 1]
@@ -324,13 +321,22 @@ class ObservationEncoder:
         if d is not None:
             out[at["decision_kind"] + int(d.kind) - 1] = 1
             out[at["decision_player"] + to_rel[d.player]] = 1
-            if observer is None or observer == d.player:
-                self._encode_context(state, d.context, out, to_rel)
+        self._encode_stack(state, out, to_rel, observer)
+        return out
+
+    def _encode_stack(self, state: GameState, out: np.ndarray, to_rel: np.ndarray,
+                      observer: int | None) -> None:
+        """The pieces read from the engine's stack (both paths): ``orders_placed``, the
+        pending decision's context (the deciding house's view only) and the combat."""
+        d = state.pending
+        if state.phase == Phase.PLANNING:
+            self._encode_planning(state, out, to_rel)
+        if d is not None and (observer is None or observer == d.player):
+            self._encode_context(state, d.context, out, to_rel)
         for frame in reversed(state.stack):
             if frame["step"] == "combat":
                 self._encode_combat(frame, out, to_rel, observer)
                 break
-        return out
 
     def _encode_compiled(self, state: GameState, observer: int | None,
                          out: np.ndarray | None) -> np.ndarray:
@@ -352,15 +358,7 @@ class ObservationEncoder:
             phase, phase == Phase.WESTEROS, state.round, state.wildling_threat,
             state.blade_used, state.raven_used, 0 if d is None else d.kind,
             -1 if d is None else d.player, looking)
-        to_rel = self._to_rel[o]
-        if phase == Phase.PLANNING:
-            self._encode_planning(state, out, to_rel)
-        if d is not None and (observer is None or observer == d.player):
-            self._encode_context(state, d.context, out, to_rel)
-        for frame in reversed(state.stack):
-            if frame["step"] == "combat":
-                self._encode_combat(frame, out, to_rel, observer)
-                break
+        self._encode_stack(state, out, self._to_rel[o], observer)
         return out
 
     # The board pieces (every piece up to "cards" but the orders) follow only the units, power
