@@ -21,22 +21,33 @@ ORDER_STEPS = (
 )
 
 
-def _token_types(ruleset: Ruleset) -> tuple[str, ...]:
-    """Per order token index: its order type (built once, ``Ruleset.derived``: every resolve
-    step asks it per area)."""
-    return ruleset.derived("token_types", lambda rs: tuple(t.type for t in rs.order_tokens))
+def _tokens_of_type(ruleset: Ruleset) -> dict[str, frozenset[int]]:
+    """Order type -> the indices of its order tokens (built once, ``Ruleset.derived``: every
+    resolve step looks through the board's orders for one type)."""
+    def build(rs: Ruleset) -> dict[str, frozenset[int]]:
+        out: dict[str, set[int]] = {}
+        for index, t in enumerate(rs.order_tokens):  # the index the ``orders`` array holds
+            out.setdefault(t.type, set()).add(index)
+        return {k: frozenset(v) for k, v in out.items()}
+
+    return ruleset.derived("tokens_of_type", build)
 
 
 def orders_by_house(state: GameState, order_type: str) -> dict[int, list[int]]:
     """house -> the areas (ascending) holding an order of ``order_type`` of that house; the
     owner of an order is the house with units in its area (orders lie only where units are).
     One pass over the board serves every house of a resolve step."""
-    types = _token_types(state.ruleset)
+    wanted = _tokens_of_type(state.ruleset).get(order_type, frozenset())
     occupants = state.occupants()
     out: dict[int, list[int]] = {}
     for a, t in enumerate(state.orders.tolist()):
-        if t >= 0 and types[t] == order_type:
-            out.setdefault(occupants[a], []).append(a)
+        if t in wanted:
+            house = occupants[a]
+            areas = out.get(house)
+            if areas is None:
+                out[house] = [a]
+            else:
+                areas.append(a)
     return out
 
 

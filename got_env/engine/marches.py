@@ -169,7 +169,8 @@ def move_options(state: GameState, frame: dict, sizes: list[int] | None = None) 
     frame's :func:`_sizes_now` when the caller already has it (not changed)."""
     src, h = frame["area"], frame["house"]
     rs = state.ruleset
-    on_land = tables(rs).kind[src] == LAND
+    kind = tables(rs).kind
+    on_land = kind[src] == LAND
     free = _free_units(state, frame)
     movers = [u for u in range(4) if free[u] > 0 and (u == SHIP) != on_land]
     if not movers:
@@ -187,13 +188,14 @@ def move_options(state: GameState, frame: dict, sizes: list[int] | None = None) 
     for dst in candidates:
         defender = attack_defender(state, dst, h, occupants)
         if defender is None:
-            if _room(state, h, dst, free_total) > 0:
+            if kind[dst] != PORT or _room(state, h, dst, free_total) > 0:  # (room: free_total)
                 open_dests.append(dst)
-        elif rs.kind[dst] != PORT and (attack_area is None or attack_area == dst):
+        elif kind[dst] != PORT and (attack_area is None or attack_area == dst):
             attacks.append(dst)  # one attack per March (R12.3.3, R16.5); never a port (R18.3)
-    limits = rs.supply_limits[int(state.supply[h])]
+    limits = rs.supply_limits[state.supply.item(h)]
     if sizes is None:
         sizes = _sizes_now(state, frame)
+    neutral_at = state.neutral_forces.item
     # Moving a unit out of src into an area left with at most one unit grows no army, so a
     # position that fits still fits (fits_limits is monotone): one check serves all such moves.
     fits_now = fits_limits(sizes, limits)
@@ -204,7 +206,7 @@ def move_options(state: GameState, frame: dict, sizes: list[int] | None = None) 
         after[dst] += 1
         att_area = dst if dst in attacks else attack_area
         att_n = waiting + (dst == att_area)
-        neutral = att_area is not None and bool(state.neutral_forces[att_area] > 0)
+        neutral = att_area is not None and neutral_at(att_area) > 0
         if fits_now and after[dst] <= 1 and not (neutral and att_n):
             ok = True  # result_fits would say so: nothing grew, no failed-attack position
         else:

@@ -151,14 +151,16 @@ def placements(state: GameState, areas: list[int], tokens: list[int]) -> tuple[A
 def _placement(state: GameState, house: int) -> tuple[list[int], set[int]]:
     """(the house's areas with units and no order yet, R10.1.1-R10.1.2; the tokens it has
     placed), in one pass over the house's areas (``GameState.areas_occupied_by``, cached while
-    units stay put, as they do all planning): asked at every order placement."""
-    orders = state.orders.tolist()
+    units stay put, as they do all planning): asked at every order placement. (``item`` per
+    area: a house holds a handful of areas, and listing all of ``orders`` costs more.)"""
+    order_at = state.orders.item
     empty, used = [], set()
     for area in state.areas_occupied_by(house):
-        if orders[area] < 0:
+        token = order_at(area)
+        if token < 0:
             empty.append(area)
         else:
-            used.add(orders[area])
+            used.add(token)
     return empty, used
 
 

@@ -215,25 +215,38 @@ class GameState:
 
         Cached (read-only result): control is asked after every step (immediate victory) and by
         every observation, while units and power tokens change far less often. The cache key is
-        the bytes of those two arrays, so no write anywhere in the engine can leave it stale.
-        ``_control_cache`` = (units bytes, control array, :meth:`occupants`, power-token bytes,
-        :meth:`control_list`, {house: :meth:`areas_occupied_by`} filled on demand, the control
-        without units); shared with clones (``clone``), so none of it is ever changed in place.
-        """
+        the bytes of those two arrays, so no write anywhere in the engine can leave it stale
+        (see :meth:`_control_entry`). The array is made on the first request after a change:
+        the engine itself reads :meth:`control_list`, and building a numpy array from the list
+        costs more than the rest of a victory check."""
+        cached = self._control_entry()
+        ctrl = cached[1]
+        if ctrl is None:
+            ctrl = np.array(cached[4], dtype=np.int8)
+            ctrl.flags.writeable = False
+            # a new tuple, not a change in place: a clone may share the old one
+            self.__dict__["_control_cache"] = cached[:1] + (ctrl,) + cached[2:]
+        return ctrl
+
+    def _control_entry(self) -> tuple:
+        """The control cache, brought up to date: (units bytes, control array or None until
+        :meth:`control` is asked, :meth:`occupants`, power-token bytes, :meth:`control_list`,
+        {house: :meth:`areas_occupied_by`} filled on demand, the control without units).
+        The key is the bytes of ``units`` and ``power_tokens``, compared on every call, so no
+        write anywhere in the engine can leave it stale. Shared with clones (``clone``), so
+        none of it is ever changed in place (a new tuple replaces it)."""
         units, tokens = self.units.tobytes(), self.power_tokens.tobytes()
         cached = self.__dict__.get("_control_cache")
         if cached is not None and cached[0] == units and cached[3] == tokens:
-            return cached[1]
+            return cached
         if cached is not None and cached[3] == tokens:  # only units moved: same fallback
             fallback = cached[6]
         else:
             fallback = self._control_without_units()
         occupant, ctrl_list = self._occupants_now(fallback)
-        ctrl = np.array(ctrl_list, dtype=np.int8)
-        ctrl.flags.writeable = False
-        self.__dict__["_control_cache"] = (units, ctrl, occupant, tokens, ctrl_list, {},
-                                           fallback)
-        return ctrl
+        cached = (units, None, occupant, tokens, ctrl_list, {}, fallback)
+        self.__dict__["_control_cache"] = cached
+        return cached
 
     def _control_without_units(self) -> list[int]:
         """Per area, who would control it with no units on the board: the power token on a
@@ -245,14 +258,14 @@ class GameState:
 
     def occupants(self) -> list[int]:
         """list[area]: the house with units in each area, -1 none (cached with control)."""
-        self.control()
-        return self.__dict__["_control_cache"][2]
+        cached = self._control_entry()
+        return cached[2]
 
     def control_list(self) -> list[int]:
         """:meth:`control` as a plain list (cached with it; do not change it): for loops over a
         few areas, where indexing a list is much cheaper than indexing an array."""
-        self.control()
-        return self.__dict__["_control_cache"][4]
+        cached = self._control_entry()
+        return cached[4]
 
     def units_cache(self) -> dict[Any, Any]:
         """A dict for values derived from ``units`` alone (army sizes, units left in the box),
@@ -272,11 +285,11 @@ class GameState:
         """Areas (ascending) where ``house`` has units (cached with control, per house, so
         that order placement, asked once per order, does not scan the board each time; do not
         change the list)."""
-        self.control()
-        by_house = self.__dict__["_control_cache"][5]
+        cached = self._control_entry()
+        by_house = cached[5]
         areas = by_house.get(house)
         if areas is None:
-            areas = by_house[house] = [a for a, o in enumerate(self.occupants()) if o == house]
+            areas = by_house[house] = [a for a, o in enumerate(cached[2]) if o == house]
         return areas
 
     def _occupants_now(self, fallback: list[int]) -> tuple[list[int], list[int]]:
@@ -307,9 +320,9 @@ class GameState:
 
     def _castle_counts(self, ctrl: list[int]) -> list[int]:
         counts = [0] * self.ruleset.num_houses
-        for area in fort_areas(self.ruleset):
-            if ctrl[area] >= 0:
-                counts[ctrl[area]] += 1
+        for house in map(ctrl.__getitem__, fort_areas(self.ruleset)):
+            if house >= 0:
+                counts[house] += 1
         return counts
 
     def victory_points(self) -> np.ndarray:
@@ -326,14 +339,16 @@ class GameState:
         """The highest victory-track position (asked after every step, R5.3)."""
         return self._victory()[2]
 
-    def _victory(self) -> tuple[np.ndarray, list[int], int, np.ndarray | None]:
-        """(the control array it derives from, points per house, the highest, the points as a
-        read-only array or None until asked), cached while control stays the same object."""
-        ctrl = self.control()
+    def _victory(self) -> tuple[list[int], list[int], int, np.ndarray | None]:
+        """(the :meth:`control_list` it derives from, points per house, the highest, the points
+        as a read-only array or None until asked), cached while that list stays the same
+        object (the control cache makes a new list whenever control may have changed, and the
+        entry here holds the old one, so its identity cannot be reused)."""
+        ctrl = self._control_entry()[4]
         cached = self.__dict__.get("_vp_cache")
         if cached is not None and cached[0] is ctrl:
             return cached
-        counts = self._castle_counts(self.__dict__["_control_cache"][4])
+        counts = self._castle_counts(ctrl)
         points = [n if playing else 0
                   for n, playing in zip(counts, self.in_play.tolist(), strict=True)]
         cached = self.__dict__["_vp_cache"] = (ctrl, points, max(points), None)
@@ -365,11 +380,11 @@ class GameState:
 
     def track_position(self, track: int, house: int) -> int:
         """0-based position of ``house`` on ``track``; raises ValueError if absent."""
-        try:
-            return self.tracks[track].tolist().index(house)
-        except ValueError:
-            raise ValueError(f"house {self.ruleset.houses[house].id} is not on track "
-                             f"{track}") from None
+        cached = self._tracks_entry()
+        position = cached[2][track].get(house)
+        if position is None:
+            raise ValueError(f"house {self.ruleset.houses[house].id} is not on track {track}")
+        return position
 
     def holder(self, track: int) -> int:
         """The house holding the dominance token of ``track`` (its position 1, R9.1)."""
@@ -377,14 +392,25 @@ class GameState:
 
     def turn_order(self) -> list[int]:
         """Houses in play in Iron Throne order (§3); a new list each call, from a copy kept
-        while the tracks stay the same (the key is their bytes: asked several times per
-        decision, the tracks change a few times per round)."""
+        while the tracks stay the same (:meth:`_tracks_entry`)."""
+        cached = self._tracks_entry()
+        return cached[1].copy()
+
+    def _tracks_entry(self) -> tuple[bytes, list[int], tuple[dict[int, int], ...]]:
+        """(tracks bytes, the turn order, per track {house: 0-based position}), kept while the
+        tracks stay the same: the key is their bytes, compared on every call, so no write
+        anywhere in the engine can leave it stale. Turn order and positions are asked several
+        times per decision; the tracks change a few times per round. Shared with clones
+        (``clone``): never changed in place."""
         tracks = self.tracks.tobytes()
         cached = self.__dict__.get("_turn_order_cache")
         if cached is None or cached[0] != tracks:
-            cached = (tracks, [h for h in self.tracks[IRON_THRONE].tolist() if h >= 0])
+            rows = self.tracks.tolist()
+            # the first position of each value, as ``list.index`` finds it (-1 included)
+            positions = tuple({h: i for i, h in reversed(list(enumerate(row)))} for row in rows)
+            cached = (tracks, [h for h in rows[IRON_THRONE] if h >= 0], positions)
             self.__dict__["_turn_order_cache"] = cached
-        return cached[1].copy()
+        return cached
 
     def hand(self, house: int) -> list[int]:
         """House-card indices in ``house``'s hand."""
