@@ -2,6 +2,7 @@
 Valyrian Steel Blade, the winner, casualties and cleanup (rules spec §15.0, §15.2-§15.6, R13.2.5;
 DECISIONS D-32, D-40, D-43)."""
 
+import numpy as np
 import pytest
 from combat_helpers import (
     build,
@@ -21,6 +22,7 @@ from combat_helpers import (
     who,
 )
 
+from got_env.encoding import encoder_for
 from got_env.engine import CardPlace, apply
 from got_env.engine.cards import combat_frame
 from got_env.engine.combat import initial_strength
@@ -506,3 +508,46 @@ def test_decision_after_a_won_attack_meets_the_invariants():
     assert kind(s) == DecisionKind.PORT_CAPTURE
     assert units_in(s, "lannisport", "stark") == "KK"
     check(s)
+
+
+def test_r23_3_hands_and_discard_piles_stay_public_while_the_cards_are_chosen():
+    """R23.3 (with the errata: discard piles stay open in combat step 3), R15.3.1, §15.3: while
+    Tyrell and Lannister choose their cards, Stark sees both hands and both discard piles as
+    they lie; the first choice changes nothing Stark sees; once both are chosen the combat is
+    resolved (no decision is left in it) and Stark sees each played card in its owner's discard
+    pile (R15.3.6)."""
+    s = build(**P20)
+    march(s, "kings-landing", "kingswood", "FK")
+    declare(s)
+    keep_support(s)
+    assert kind(s) == DecisionKind.HOUSE_CARD
+    rs = s.ruleset
+    enc = encoder_for(rs)
+    stark = rs.house("stark")
+
+    def seen(state) -> dict[str, tuple[list[str], list[str], list[str]]]:
+        """Stark's view of each fighter's cards: (in hand, discarded, revealed in this combat)."""
+        cards = enc.views(enc.encode(state, stark))["cards"]
+        out = {}
+        for h in ("tyrell", "lannister"):
+            mine = [c.id for c in rs.house_cards if c.house == h]
+            row = cards[(rs.house(h) - stark) % rs.num_houses]
+            out[h] = tuple([mine[k] for k in np.flatnonzero(row[:, col])] for col in range(3))
+        return out
+
+    before = seen(s)
+    for h in ("tyrell", "lannister"):
+        assert sorted(before[h][0]) == sorted(cards_of(s, h, CardPlace.HAND))
+        assert sorted(before[h][1]) == sorted(cards_of(s, h, CardPlace.DISCARD))
+        assert (len(before[h][0]), len(before[h][1])) == (2, 5)
+        assert before[h][2] == []
+    first = who(s)
+    apply(s, ("card", rs.house_card(P20["hands"][first][0])))
+    assert kind(s) == DecisionKind.HOUSE_CARD and seen(s) == before  # the choice stays hidden
+    other = who(s)
+    apply(s, ("card", rs.house_card(P20["hands"][other][0])))
+    after = seen(s)
+    for h in ("tyrell", "lannister"):
+        played = P20["hands"][h][0]
+        assert played in after[h][1] and played not in after[h][0], h
+        assert sorted(after[h][1]) == sorted(cards_of(s, h, CardPlace.DISCARD))

@@ -16,7 +16,8 @@ from engine_helpers import (
     who,
 )
 
-from got_env.engine import DecisionKind, IllegalActionError, apply, choice
+from got_env.encoding import encoder_for
+from got_env.engine import DecisionKind, IllegalActionError, apply, choice, start_game
 from got_env.engine.state import KINGS_COURT, Phase
 
 NORMAL_KINDS = ["consolidate-power-a", "defense-1a", "march-0", "march-minus-1", "raid-a",
@@ -152,6 +153,42 @@ def test_r10_1_6_order_shortage_leaves_areas_of_the_houses_choice_empty():
     assert s.orders_revealed
     assert "white-harbor" not in orders(s)
     assert orders(s)["castle-black"] == "consolidate-power-b"
+
+
+def test_r10_1_4_placed_and_unused_orders_are_never_shown():
+    """R10.1.4, §23: Baratheon's order in Dragonstone, a Raid or a March, changes nothing that
+    Stark or Lannister observe (neither the order nor which tokens Baratheon has left), while
+    Baratheon sees its own; at the reveal (§10.2) the two branches show the difference to all."""
+    s = build(**THREE)
+    assert who(s) == "baratheon"
+    enc = encoder_for(s.ruleset)
+    branches = [s.clone(), s.clone()]
+    place(branches[0], "dragonstone", "raid-a")
+    place(branches[1], "dragonstone", "march-0")
+    for observer in ("stark", "lannister"):
+        seen = [enc.encode(b, house(b, observer)) for b in branches]
+        assert np.array_equal(seen[0], seen[1]), observer
+    own = [enc.encode(b, house(b, "baratheon")) for b in branches]
+    assert not np.array_equal(own[0], own[1])
+    for b in branches:
+        place_orders(b, {a: t for a, t in THREE_PLAN.items() if a != "dragonstone"})
+        assert b.orders_revealed
+    revealed = [enc.encode(b, house(b, "stark")) for b in branches]
+    assert not np.array_equal(revealed[0], revealed[1])
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_r10_1_5_every_area_with_units_has_an_order_at_the_reveal(seed):
+    """R10.1.5: when the orders are revealed (random 6-player placements of round 1, where no
+    house runs short of tokens, R10.1.6), every area holding units holds an order."""
+    s = start_game(6, seed=seed)
+    rng = np.random.default_rng(seed)
+    while not s.orders_revealed:
+        assert kind(s) == DecisionKind.PLACE_ORDERS
+        apply(s, s.pending.options[int(rng.integers(len(s.pending.options)))])
+    occupied = np.flatnonzero(s.units.sum(axis=(1, 2)))
+    assert len(occupied) > 6 and (s.orders[occupied] >= 0).all()
+    assert (s.orders[s.units.sum(axis=(1, 2)) == 0] < 0).all()  # and nowhere else (R10.1.1)
 
 
 def test_s10_3_banned_types_are_not_offered():
