@@ -686,9 +686,22 @@ class HeuristicAgent:
                 if tok is not None:
                     plan[a] = tok
         # 5. consolidate power, then anything left
+        self._plan_rest(vw, areas, plan, take)
+        return {a: t.tok_key[tok] for a, tok in plan.items()}
+
+    def _plan_rest(self, vw: _View, areas: list[int], plan: dict[int, int],
+                   take: Callable[[str, bool], int | None],
+                   defend: Callable[[int], bool] = lambda a: False) -> None:
+        """The planning's last step: every area still without an order (castles first) takes
+        the first type left in its preference list: at sea Support, Raid, Defense, March, CP;
+        on land CP first (the special one in a castle, to muster), or Defense first where
+        ``defend(area)`` says so (v2's endangered castles)."""
+        t = vw.t
         for a in sorted((a for a in areas if a not in plan), key=lambda a: -t.fort[a]):
             if t.kind[a] == SEA:
                 prefs = ["support", "raid", "defense", "march", "consolidate-power"]
+            elif defend(a):
+                prefs = ["defense", "consolidate-power", "support", "raid", "march"]
             else:
                 prefs = ["consolidate-power", "support", "defense", "raid", "march"]
             for typ in prefs:
@@ -696,7 +709,6 @@ class HeuristicAgent:
                 if tok is not None:
                     plan[a] = tok
                     break
-        return {a: t.tok_key[tok] for a, tok in plan.items()}
 
     def _token_pool(self, vw: _View) -> tuple[dict[str, list[int]],
                                              Callable[[str, bool], int | None]]:

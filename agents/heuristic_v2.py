@@ -293,18 +293,8 @@ class HeuristicV2Agent(HeuristicAgent):
                 if tok is not None:
                     plan[a] = tok
         # 5. the rest
-        for a in sorted((a for a in areas if a not in plan), key=lambda a: -t.fort[a]):
-            if t.kind[a] == SEA:
-                prefs = ["support", "raid", "defense", "march", "consolidate-power"]
-            elif threat[a] > held[a] and vw.stake(a) >= self.REST_DEFENSE_STAKE:
-                prefs = ["defense", "consolidate-power", "support", "raid", "march"]
-            else:
-                prefs = ["consolidate-power", "support", "defense", "raid", "march"]
-            for typ in prefs:
-                tok = take(typ, want_star=typ == "consolidate-power" and t.fort[a] > 0)
-                if tok is not None:
-                    plan[a] = tok
-                    break
+        self._plan_rest(vw, areas, plan, take, defend=lambda a: threat[a] > held[a]
+                        and vw.stake(a) >= self.REST_DEFENSE_STAKE)
         return {a: t.tok_key[tok] for a, tok in plan.items()}
 
     # ============================================================================================
