@@ -116,6 +116,28 @@ def test_a_wrong_array_is_an_error_naming_it():
         enc.encode(state, 0)
 
 
+@needs_compiled
+@pytest.mark.parametrize("corrupt,name", [
+    (lambda s: s.orders.__setitem__(3, 99), "orders"),
+    (lambda s: s.power_tokens.__setitem__(5, 17), "(control|power_tokens)"),  # control follows
+    (lambda s: s.tracks.__setitem__((1, 2), 40), "tracks"),
+    (lambda s: s.card_place.__setitem__(4, 9), "card_place"),
+    (lambda s: s.westeros_drawn.__setitem__(0, 99), "westeros_drawn"),
+    (lambda s: s.wildling_known_top.__setitem__(1, 77), "wildling_known_top")])
+def test_a_corrupt_state_is_an_error_not_a_stray_write(corrupt, name):
+    """A value the writer would use as an index out of its range (a corrupt or hand-edited
+    state) is a ValueError naming the array, raised before anything is written."""
+    enc = ObservationEncoder(load_ruleset("2e"), compiled=True)
+    state = engine.start_game(6, seed=0)
+    corrupt(state)
+    out = np.full(enc.size, 5.0, dtype=np.float32)
+    with pytest.raises(ValueError, match=f"^{name}: a value outside its range"):
+        enc.encode(state, 0, out)
+    assert (out == 5.0).all()
+    with pytest.raises(ValueError, match="^observer"):
+        enc.encode(engine.start_game(6, seed=0), 6)
+
+
 def test_pure_python_switch(monkeypatch):
     """GOT_ENV_PURE_PYTHON=1 gives the numpy path; compiled=True then says why it cannot."""
     monkeypatch.setenv("GOT_ENV_PURE_PYTHON", "1")

@@ -32,7 +32,7 @@ cdef class BoardWriter:
     """Built once per encoder: the layout's offsets and sizes, the observers' templates and
     house permutations, the card tables. ``write`` fills one observer's vector."""
 
-    cdef Py_ssize_t A, H, U, T, N, C, K, B, D, W, size
+    cdef Py_ssize_t A, H, U, T, N, C, K, B, D, W, P, KD, WC, size
     cdef Py_ssize_t o_units, o_routed, o_control, o_order, o_tokens, o_garrison, o_neutral
     cdef Py_ssize_t o_impassable, o_in_play, o_track, o_supply, o_power, o_vp, o_cards
     cdef Py_ssize_t o_westeros, o_bans, o_threat, o_wildling_top, o_round, o_phase, o_blade
@@ -53,6 +53,7 @@ cdef class BoardWriter:
         self.A, self.H, self.U, self.T = dims["A"], dims["H"], dims["U"], dims["T"]
         self.N, self.K, self.B = dims["N"], dims["K"], dims["B"]
         self.D, self.W = dims["D"], dims["W"]
+        self.P, self.KD, self.WC = dims["P"], dims["KD"], dims["WC"]
         if self.H > MAX_HOUSES:
             raise ValueError(f"at most {MAX_HOUSES} houses, got {self.H}")
         self.size = size
@@ -95,6 +96,7 @@ cdef class BoardWriter:
         cdef Py_buffer b[NUM_ARRAYS + 1]
         cdef const signed char* p[NUM_ARRAYS]
         cdef Py_ssize_t i, taken = 0
+        cdef object bad
         if len(arrays) != NUM_ARRAYS:
             raise ValueError(f"arrays: expected the {NUM_ARRAYS} arrays of ARRAYS, got "
                              f"{len(arrays)}")
@@ -112,12 +114,57 @@ cdef class BoardWriter:
                                      f"or bool array of the ruleset's shape), got "
                                      f"{b[i + 1].len}")
                 p[i] = <const signed char*> b[i + 1].buf
+            bad = self._bad_index(o, observer, phase, kind, player, p, b[16].len, b[17].len)
+            if bad is not None:
+                raise ValueError(f"{bad}: a value outside its range (a corrupt state?); "
+                                 f"nothing was written")
             self._board(<float*> b[0].buf, o, all_orders, observer, p)
             self._public(<float*> b[0].buf, o, observer, phase, westeros, round_, threat,
                          blade_used, raven_used, kind, player, looking, p, b[16].len, b[17].len)
         finally:
             for i in range(taken):
                 PyBuffer_Release(&b[i])
+
+    cdef object _bad_index(self, Py_ssize_t o, Py_ssize_t observer, Py_ssize_t phase,
+                           Py_ssize_t kind, Py_ssize_t player, const signed char** p,
+                           Py_ssize_t decks_size, Py_ssize_t deck_size):
+        """The name of the first argument or array holding a value that ``_board`` or
+        ``_public`` would use as an index out of its range, else None: a corrupt state gets an
+        error, never a write outside the vector."""
+        cdef Py_ssize_t i, v, deck_length = decks_size // self.D if self.D else 0
+        if not 0 <= o < self.H:
+            return "observer slot"
+        if not -1 <= observer < self.H:
+            return "observer"
+        if not 0 <= phase < self.P:
+            return "phase"
+        if not 0 <= kind <= self.KD or (kind > 0 and not 0 <= player < self.H):
+            return "pending decision"
+        for i in range(self.A):
+            if not -1 <= p[2][i] < self.H:
+                return "control"
+            if not -1 <= p[3][i] < self.H:
+                return "power_tokens"
+            if not -1 <= p[12][i] < self.T:
+                return "orders"
+        for i in range(self.N * self.H):
+            if not -1 <= p[8][i] < self.H:
+                return "tracks"
+        for i in range(self.C):
+            if not 0 <= p[11][i] + 1 < self.place_code.shape[0]:
+                return "card_place"
+        for i in range(self.D):
+            v = p[14][i]
+            if not 0 <= v <= deck_length:
+                return "westeros_drawn"
+            if v > 0 and not 0 <= p[15][i * deck_length + v - 1] < self.W:
+                return "westeros_decks"
+        if deck_size > 0 and not 0 <= p[16][0] < self.WC:
+            return "wildling_deck"
+        for i in range(self.H):
+            if not -1 <= p[17][i] < self.WC:
+                return "wildling_known_top"
+        return None
 
     cdef void _board(self, float* out, Py_ssize_t o, bint all_orders, Py_ssize_t observer,
                      const signed char** p) noexcept:

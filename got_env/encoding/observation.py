@@ -243,7 +243,8 @@ class ObservationEncoder:
         dims = {"A": rs.num_areas, "H": self.num_houses, "U": len(UNIT_TYPES),
                 "T": self._num_tokens, "N": len(TRACKS), "K": CARDS_PER_HOUSE,
                 "B": self._slices["order_bans"].stop - self._at["order_bans"],
-                "D": 3, "W": len(rs.westeros_cards)}  # Westeros decks I, II, III
+                "D": 3, "W": len(rs.westeros_cards),  # Westeros decks I, II, III
+                "P": len(Phase), "KD": len(DecisionKind), "WC": len(rs.wildling_cards)}
         return writer(self._at, self.size, dims, np.stack(self._template),
                       np.stack(self._to_rel).astype(np.int64), self._card_owner.astype(np.int64),
                       self._card_slot, self._place_code, (rs.fort_level > 0).astype(np.int8))
