@@ -18,7 +18,8 @@ parts of a combat, the Westeros and wildling decks' order is never encoded, and 
 card appears only to a house that saw it with the Messenger Raven while it is still on top.
 
 Values are raw counts and levels (units 0-10, power 0-20, supply 0-6, threat 0-12, round 1-10);
-one-hot pieces are 0/1. Built with numpy indexing only (no Python loop over areas).
+one-hot pieces are 0/1. Built with numpy indexing only (no Python loop over areas), or, when the
+compiled core was built, by its C writer (``_board.pyx``), which gives the same vectors.
 """
 
 from __future__ import annotations
@@ -171,10 +172,11 @@ class ObservationEncoder:
     flat offset of every piece. ``encode`` then copies the template and writes the dynamic
     facts with a few flat-index numpy writes, no Python loop over areas or houses.
 
-    ``compiled``: write the board pieces (every piece up to "cards", and the orders) with the
-    compiled writer (``_board.pyx``, a few microseconds) instead of numpy (the reference path,
-    cached per state). None (the default) uses it when it was built and ``GOT_ENV_PURE_PYTHON``
-    is not set; True requires it. Both give equal vectors (tests/test_compiled_core.py).
+    ``compiled``: write the vector, all but the pieces read from the engine's stack
+    (:meth:`_encode_stack`), with the compiled writer (``_board.pyx``, a few microseconds)
+    instead of numpy (the reference path, its board part cached per state). None (the default)
+    uses it when it was built and ``GOT_ENV_PURE_PYTHON`` is not set; True requires it; False
+    never. Both give equal vectors (tests/test_compiled_core.py).
     """
 
     def __init__(self, ruleset: Ruleset, compiled: bool | None = None):
