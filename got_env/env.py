@@ -297,7 +297,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         self._agent_index = {self.ruleset.house(h): i for i, h in enumerate(houses)}
         self.action_spaces = {a: LegalActions(self.codec.size, self, a) for a in houses}
         self._num_actions = self.codec.size
-        self._moves = self.ruleset.derived("env.moves", _move_table)  # index -> engine action
+        self._moves = self.codec.actions  # index -> engine action
         features = spaces.Box(np.zeros(self.encoder.size, np.float32), self.encoder.high,
                               dtype=np.float32)
         obs_space = spaces.Dict({
@@ -507,13 +507,9 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
                 for a in self.agents:
                     infos[a] = {}
             else:
-                idle, ranking = self._idle_info, self._idle_info["ranking"]
-                draw = idle.get("draw")
+                idle = self._idle_info
                 for a in self.agents:  # a fresh dict (and ranking list) for each agent
-                    info = infos[a] = idle.copy()
-                    info["ranking"] = ranking.copy()
-                    if draw is not None:
-                        info["draw"] = draw.copy()
+                    infos[a] = _fresh(idle)
             infos[self.agent_selection] = self._turn_info(int(d.kind), len(d.options))
         else:
             self.agent_selection = self.agents[0]
@@ -629,12 +625,6 @@ def _fresh(info: dict[str, Any]) -> dict[str, Any]:
     if "draw" in info:
         fresh["draw"] = info["draw"].copy()
     return fresh
-
-
-def _move_table(ruleset: Any) -> tuple[engine.Action, ...]:
-    """Every action index's engine action (``codec.decode`` of each), for ``step``'s look-up."""
-    codec = codec_for(ruleset)
-    return tuple(codec.decode(i) for i in range(codec.size))
 
 
 def _default_players(options: dict[str, Any]) -> int:

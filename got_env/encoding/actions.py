@@ -13,13 +13,13 @@ such as ``ORDER[winterfell,march-special]``. N is fixed by the ruleset, whatever
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..data import TRACKS, UNIT_TYPES, Ruleset
 from ..engine.decision import ACTION_KINDS, CHOICES, Action
+from ._compiled import compiled_class
 
 MAX_BID = 20  # a house owns 20 power tokens: no bid can be higher
 MAX_COUNT = 3  # ships in a port
@@ -62,8 +62,9 @@ class ActionCodec:
         self.size = offset
         self._starts = np.array([s.offset for s in segments])
         # index <-> action tuple for every index, as tables: decoding and masks run every step
-        self._actions = [self._decode(i) for i in range(self.size)]
-        self._index = {a: i for i, a in enumerate(self._actions)}
+        #: the engine action of every index, in index order (``decode`` without its check)
+        self.actions: tuple[Action, ...] = tuple(self._decode(i) for i in range(self.size))
+        self._index = {a: i for i, a in enumerate(self.actions)}
         self._writer = _mask_writer(self.segments, self.size)
 
     def __getstate__(self) -> dict:
@@ -102,7 +103,7 @@ class ActionCodec:
         """The engine action at ``index``; raises ValueError outside 0..size-1."""
         if not 0 <= index < self.size:
             raise ValueError(f"action index {index} outside 0..{self.size - 1}")
-        return self._actions[index]
+        return self.actions[index]
 
     def _decode(self, index: int) -> Action:
         seg = self.segments[int(np.searchsorted(self._starts, index, side="right")) - 1]
@@ -156,12 +157,8 @@ class ActionCodec:
 
 
 def _mask_writer(segments: tuple[Segment, ...], size: int) -> object | None:
-    """The compiled mask writer for these segments, or None when it was not built or
-    ``GOT_ENV_PURE_PYTHON`` is set to anything but "" or "0" (the table look-up then)."""
-    if os.environ.get("GOT_ENV_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from ._mask import MaskWriter
-    except ImportError:
-        return None
-    return MaskWriter([(s.kind, s.offset, s.shape) for s in segments], size)
+    """The compiled mask writer for these segments, or None (:func:`compiled_class`: not
+    built, or ``GOT_ENV_PURE_PYTHON`` set): the table look-up then."""
+    writer = compiled_class("_mask", "MaskWriter")
+    return None if writer is None else writer([(s.kind, s.offset, s.shape) for s in segments],
+                                              size)

@@ -24,7 +24,6 @@ compiled core was built, by its C writer (``_board.pyx``), which gives the same 
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,6 +31,7 @@ import numpy as np
 from ..data import TRACKS, UNIT_TYPES, Ruleset
 from ..engine.decision import DecisionKind
 from ..engine.state import CardPlace, GameState, Phase
+from ._compiled import compiled_class
 
 CARDS_PER_HOUSE = 7  # both editions: seven house cards per house (checked per ruleset)
 
@@ -42,15 +42,8 @@ _REBUILD = False
 
 
 def _compiled_board() -> type | None:
-    """The compiled board writer (``_board.pyx``), or None when it was not built or
-    ``GOT_ENV_PURE_PYTHON`` is set to anything but "" or "0" (the pure-Python path then)."""
-    if os.environ.get("GOT_ENV_PURE_PYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from ._board import BoardWriter
-    except ImportError:
-        return None
-    return BoardWriter
+    """The compiled board writer (``_board.pyx``), or None (:func:`compiled_class`)."""
+    return compiled_class("_board", "BoardWriter")
 
 
 @dataclass(frozen=True)
