@@ -13,7 +13,8 @@ repeats, with their min and max:
 * engine: random decisions/s of the rules alone (``engine.start_game``, ``pending``, ``apply``,
   a uniform choice among ``d.options`` with a numpy Generator);
 * vector: decisions/s of :class:`got_env.vector.VectorGames` (observations and masks of every
-  game, random masked actions) with 0, 1 and 2 worker processes;
+  game, random masked actions; 128 games by default) with 0, 1 and 2 worker processes, and with
+  2 and ``copy=False`` (the batch's arrays are views of the shared buffers, not copies);
 * clone, encode, mask: microseconds per ``GameState.clone()``, ``encoder.encode(state, house)``
   and ``codec.mask(d.options)``, the median over states sampled from random games; encode twice:
   on unrelated states (the state's cached board dropped before each call) and "in play",
@@ -59,7 +60,9 @@ from got_env.data.loader import RULESETS
 from got_env.vector import VectorGames
 
 PLAYERS = (3, 4, 5, 6)
-WORKERS = (0, 1, 2)
+#: The batched API's runs: (worker processes, copy). ``copy=False`` hands the learner views of
+#: the shared buffers instead of copies (what a trainer with its own rollout storage uses).
+VECTOR = ((0, True), (1, True), (2, True), (2, False))
 CLASSIC = ("chess_v6", "connect_four_v3")
 
 
@@ -107,10 +110,10 @@ class VectorRun:
     were), so that worker start-up is paid once, outside the timings."""
 
     def __init__(self, num_games: int, num_players: int, num_workers: int, seed: int,
-                 ruleset: str = "2e"):
+                 ruleset: str = "2e", copy: bool = True):
         t0 = time.perf_counter()
         self.games = VectorGames(num_games, num_players, seeds=seed, num_workers=num_workers,
-                                 ruleset=ruleset)
+                                 ruleset=ruleset, copy=copy)
         self.batch = self.games.reset()
         self.startup_s = time.perf_counter() - t0
         self.rng = np.random.default_rng(seed)
@@ -253,7 +256,7 @@ def classic_envs() -> dict[str, Callable[[], Any]]:
 
 
 def one_repeat(figs: Figures | None, players: list[int], seconds: float, seed: int,
-               runs: dict[tuple[int, int], VectorRun], samples: dict[int, list[Sample]],
+               runs: dict[tuple[int, int, bool], VectorRun], samples: dict[int, list[Sample]],
                classic: dict[str, Callable[[], Any]], ruleset: str = "2e") -> None:
     """Measure everything once (``figs=None``: a warm-up, nothing kept)."""
     def add(name: str, unit: str, n: int | None, value: float) -> None:
@@ -276,9 +279,9 @@ def one_repeat(figs: Figures | None, players: list[int], seconds: float, seed: i
         decisions, games = engine_rate(n, seconds, seed, ruleset)
         add("engine decisions/s", "decisions/s", n, decisions)
         add("engine games/s", "games/s", n, games)
-        for w in WORKERS:
-            decisions, _ = runs[n, w].rate(seconds)
-            add(f"vector {w}w decisions/s", "decisions/s", n, decisions)
+        for w, copy in VECTOR:
+            decisions, _ = runs[n, w, copy].rate(seconds)
+            add(f"{_vector_name(w, copy)} decisions/s", "decisions/s", n, decisions)
         env = got_env.env(num_players=n, ruleset=ruleset).unwrapped
         encoder, codec = env.encoder, env.codec
         add("clone us", "us", n, micro_us(lambda s: s.state.clone(), samples[n]))
@@ -297,13 +300,13 @@ def run(players: list[int], seconds: float, repeats: int, num_games: int, num_st
     if not classic:
         log("(pettingzoo[classic] not installed: chess_v6 / connect_four_v3 and ratios skipped)")
     samples = {n: sample_states(n, num_states, seed + n, ruleset) for n in players}
-    runs: dict[tuple[int, int], VectorRun] = {}
+    runs: dict[tuple[int, int, bool], VectorRun] = {}
     figs = Figures()
     try:
         for n in players:
-            for w in WORKERS:
-                runs[n, w] = VectorRun(num_games, n, w, seed + 1000 * n, ruleset)
-                figs.add(f"vector {w}w startup s", "s", n, runs[n, w].startup_s)
+            for w, copy in VECTOR:
+                vr = runs[n, w, copy] = VectorRun(num_games, n, w, seed + 1000 * n, ruleset, copy)
+                figs.add(f"{_vector_name(w, copy)} startup s", "s", n, vr.startup_s)
         log(f"warm-up ({seconds / 4:.2f} s per measurement) ...")
         one_repeat(None, players, seconds / 4, seed, runs, samples, classic, ruleset)
         for r in range(repeats):
@@ -365,11 +368,17 @@ def versions() -> dict[str, str | None]:
     return out
 
 
+def _vector_name(workers: int, copy: bool) -> str:
+    """The figures' name of a batched run: ``vector 2w`` (copies), ``vector 2w views``."""
+    return f"vector {workers}w" + ("" if copy else " views")
+
+
 # -- output ---------------------------------------------------------------------------------------
 ROWS = [("AEC steps/s", "AEC agent-steps/s"), ("AEC games/s", "AEC games/s"),
         ("engine decisions/s", "engine decisions/s"), ("engine games/s", "engine games/s")] + [
-    (f"vector {w}w decisions/s", f"vector, {w} worker{'s' if w != 1 else ''}: decisions/s")
-    for w in WORKERS] + [
+    (f"{_vector_name(w, copy)} decisions/s",
+     f"vector, {w} worker{'s' if w != 1 else ''}{'' if copy else ', copy=False'}: decisions/s")
+    for w, copy in VECTOR] + [
     ("clone us", "state clone (us)"), ("encode us", "encode, unrelated states (us)"),
     ("encode in play us", "encode, one decision on (us)"), ("mask us", "mask (us)")] + [
     (f"AEC / {c}", f"AEC / {c} agent-steps/s") for c in CLASSIC]
@@ -404,7 +413,7 @@ def table(result: dict[str, Any]) -> str:
         if steps is not None:
             lines.append(f"{c + ' agent-steps/s':<38}{_cell(steps):>{width}}    games/s "
                          f"{_cell(games)}")
-    start = [figs.get(f"vector {w}w startup s", n) for w in WORKERS for n in players]
+    start = [figs.get(f"{_vector_name(w, c)} startup s", n) for w, c in VECTOR for n in players]
     start_s = [f.repeats[0] for f in start if f is not None and f.repeats]
     if start_s:
         lines.append(f"(vector start-up, outside the timings: {min(start_s):.2f}-"
@@ -428,7 +437,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, nargs="+", default=None, choices=PLAYERS,
                    help="player counts (default: every count of the ruleset: 3 4 5 6 in 2e, "
                    "3 4 5 in 1e)")
-    p.add_argument("--games", type=int, default=32, help="games of the vector API (default 32)")
+    p.add_argument("--games", type=int, default=128,
+                   help="games of the vector API (default 128: a learner's batch, over which "
+                   "a step's pipe round trips are spread)")
     p.add_argument("--states", type=int, default=None,
                    help="states sampled for clone/encode/mask (default 200; 60 with --quick)")
     p.add_argument("--quick", action="store_true", help="a short run (under a minute)")

@@ -337,6 +337,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._info_agent: str | None = None  # the house whose infos are not the idle ones
         self.steps = 0
         self._select_agent()
 
@@ -501,16 +502,16 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
     def _select_agent(self) -> None:
         d = self.game.pending
         if d is not None and not self._truncated:
-            self.agent_selection = self.ruleset.houses[d.player].id
+            agent = self.agent_selection = self.ruleset.houses[d.player].id
             infos = self.infos
-            if self.info_format == "text":
-                for a in self.agents:
-                    infos[a] = {}
-            else:
+            last = self._info_agent
+            if last != agent:  # every other house's infos are the idle ones already
+                text = self.info_format == "text"
                 idle = self._idle_info
-                for a in self.agents:  # a fresh dict (and ranking list) for each agent
-                    infos[a] = _fresh(idle)
-            infos[self.agent_selection] = self._turn_info(int(d.kind), len(d.options))
+                for a in self.agents if last is None else (last,):
+                    infos[a] = {} if text else _fresh(idle)  # a dict (and list) of its own
+            infos[agent] = self._turn_info(int(d.kind), len(d.options))
+            self._info_agent = agent
         else:
             self.agent_selection = self.agents[0]
 
@@ -581,6 +582,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         return None
 
     def _set_outcome(self) -> None:
+        self._info_agent = None  # every house's infos are replaced here
         reason, ranking = self._reason_and_ranking()
         ids = [self.ruleset.houses[h].id for h in ranking]
         drawn = [self.ruleset.houses[h].id for h in self._drawn()]

@@ -110,7 +110,8 @@ class Finished:
 @dataclass
 class Batch:
     """One lockstep step of every game (see the module docstring for each field's meaning).
-    The arrays are copies: they stay valid after the next step."""
+    The arrays are copies, valid after the next step, unless the games were made with
+    ``copy=False`` (then read-only views that the next step overwrites)."""
 
     agent: np.ndarray  # int64[G]: acting house, index into possible_agents
     obs: np.ndarray  # float32[G, F]: its observation
@@ -396,7 +397,10 @@ class _LockstepGames:
 
     def __init__(self, num_games: int, num_players: int,
                  seeds: int | Sequence[int] | None, num_workers: int,
-                 env_options: dict[str, Any]):
+                 env_options: dict[str, Any], copy: bool = True):
+        if not isinstance(copy, bool):
+            raise ValueError(f"copy must be True or False, got {copy!r}")
+        self.copy = copy
         if isinstance(num_games, bool) or not isinstance(num_games, int) or num_games < 1:
             raise ValueError(f"num_games must be a positive integer, got {num_games!r}")
         if isinstance(num_workers, bool) or not isinstance(num_workers, int) or num_workers < 0:
@@ -602,9 +606,16 @@ class _LockstepGames:
 
     def _batch(self, infos: list[dict], finished: list[Finished | None]) -> Batch:
         b = self._buffers
-        return Batch(agent=b.agent.copy(), obs=b.obs.copy(), mask=b.mask.copy(),
-                     rewards=b.rewards.copy(), done=b.done.copy(), truncated=b.truncated.copy(),
-                     infos=list(infos), finished=list(finished))
+        rows = [b.agent, b.obs, b.mask, b.rewards, b.done, b.truncated]
+        if self.copy:
+            rows = [row.copy() for row in rows]
+        else:  # the buffers themselves, read-only: the next step writes them again
+            rows = [row.view() for row in rows]
+            for row in rows:
+                row.flags.writeable = False
+        agent, obs, mask, rewards, done, truncated = rows
+        return Batch(agent=agent, obs=obs, mask=mask, rewards=rewards, done=done,
+                     truncated=truncated, infos=list(infos), finished=list(finished))
 
 
 class VectorGames(_LockstepGames):
@@ -615,17 +626,22 @@ class VectorGames(_LockstepGames):
     :param num_workers: 0 steps every game in this process; ``k > 0`` splits them over ``k``
         worker processes (at most one per game).
     :param start_method: the multiprocessing start method of the workers.
+    :param copy: True (default): a batch's arrays are copies, valid for good. False: they are
+        read-only views of the buffers the games write, overwritten by the next ``step`` or
+        ``reset`` (Gymnasium's ``AsyncVectorEnv(copy=False)``): for a learner that copies the
+        observations into its own rollout storage anyway, one copy of every observation fewer
+        per step.
     :param env_options: any option of :class:`got_env.raw_env` (``max_rounds``, ``reward``,
         ``max_steps``, ...), the same for every game; checked here, before a worker starts.
     """
 
     def __init__(self, num_games: int, num_players: int = 6,
                  seeds: int | Sequence[int] | None = None, num_workers: int = 0,
-                 start_method: str = "spawn", **env_options: Any):
+                 start_method: str = "spawn", copy: bool = True, **env_options: Any):
         self._conns: list[Any] = []
         self._procs: list[Any] = []
         self._shard: _Shard | None = None
-        super().__init__(num_games, num_players, seeds, num_workers, env_options)
+        super().__init__(num_games, num_players, seeds, num_workers, env_options, copy)
         if self.num_workers == 0:
             self._buffers = _Buffers(*self._shape)
             self._ranges = [(0, num_games)]

@@ -118,6 +118,8 @@ class RayVectorGames(_LockstepGames):
     :param ray_address: the cluster to connect to when this process is not connected to Ray
         yet; None starts a local instance (Ray's own default CPUs). An existing connection is
         used as it is, and :meth:`close` never shuts Ray down: whoever started it owns it.
+    :param copy: as :class:`got_env.vector.VectorGames`'s (False: the batch's arrays are
+        read-only views that the next call overwrites).
     :param env_options: any option of :class:`got_env.raw_env`, the same for every game;
         checked here, before Ray is started or any actor is.
     """
@@ -126,10 +128,10 @@ class RayVectorGames(_LockstepGames):
 
     def __init__(self, num_games: int, num_players: int = 6,
                  seeds: int | Sequence[int] | None = None, num_workers: int = 0,
-                 ray_address: str | None = None, **env_options: Any):
+                 ray_address: str | None = None, copy: bool = True, **env_options: Any):
         self._actors: list[Any] = []
         ray = import_ray()  # first: without ray nothing else is worth checking
-        super().__init__(num_games, num_players, seeds, num_workers, env_options)
+        super().__init__(num_games, num_players, seeds, num_workers, env_options, copy)
         self._ray = init_ray(ray_address)
         if self.num_workers == 0:
             cpus = int(ray.cluster_resources().get("CPU", 1))

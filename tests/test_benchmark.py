@@ -32,11 +32,13 @@ def test_a_tiny_full_run_writes_the_json_and_prints_the_table(tmp_path, capsys) 
                            "--states", "2", "--games", "2", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "AEC agent-steps/s" in out and "vector, 2 workers: decisions/s" in out
+    assert "vector, 2 workers, copy=False: decisions/s" in out
     (path,) = tmp_path.glob("benchmark-*.json")
     doc = json.loads(path.read_text())
     assert {"machine", "versions", "load_average", "options", "figures"} <= set(doc)
     names = {f["name"] for f in doc["figures"]}
-    assert {"AEC steps/s", "engine decisions/s", "vector 2w decisions/s", "clone us",
+    assert {"AEC steps/s", "engine decisions/s", "vector 2w decisions/s",
+            "vector 2w views decisions/s", "clone us",
             "encode us", "mask us"} <= names
     for f in doc["figures"]:
         assert f["min"] <= f["median"] <= f["max"] and len(f["repeats"]) >= 1

@@ -181,6 +181,30 @@ def test_results_do_not_depend_on_the_workers() -> None:
         assert [f and f.record for f in a.finished] == [f and f.record for f in b.finished]
 
 
+@pytest.mark.parametrize("num_workers", [0, 2])
+def test_copy_false_gives_read_only_views_of_the_same_batches(num_workers: int) -> None:
+    """copy=False: the same values as copies, but read-only views that the next step
+    overwrites (so a learner copies what it keeps); copy=True batches stay as they were."""
+    with VectorGames(3, 3, seeds=5, num_workers=num_workers, max_rounds=1) as copies, \
+            VectorGames(3, 3, seeds=5, num_workers=num_workers, max_rounds=1,
+                        copy=False) as views:
+        rng = np.random.default_rng(2)
+        a, b = copies.reset(), views.reset()
+        for _ in range(30):
+            actions = random_actions(a, rng)
+            kept_copy, kept_view = a.obs.copy(), b.obs
+            first = a.obs
+            a, b = copies.step(actions), views.step(actions)
+            for name in ("agent", "obs", "mask", "rewards", "done", "truncated"):
+                np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+                assert not getattr(b, name).flags.writeable
+            assert a.infos == b.infos
+            np.testing.assert_array_equal(first, kept_copy)  # a copy outlives its step
+            assert np.shares_memory(kept_view, b.obs)  # a view is the next step's rows
+    with pytest.raises(ValueError, match="copy must be True or False"):
+        VectorGames(2, 3, copy="no")
+
+
 def test_auto_reset_takes_the_next_seeds_and_reset_continues_or_restarts_them() -> None:
     """Slot g plays seeds first + g + k * G; reset() goes on with each slot's next seed;
     reset(seeds=...) starts new streams."""
