@@ -432,8 +432,9 @@ class ObservationEncoder:
         for frame in state.stack:
             if frame["step"] == "planning_phase":
                 if frame.get("stage") == "assign" and frame.get("turn", 0):
-                    done = state.turn_order()[: frame["turn"]]
-                    out[self._at["orders_placed"] + to_rel[done]] = 1
+                    base = self._at["orders_placed"]
+                    for h in state.turn_order()[: frame["turn"]]:  # (cheaper than fancy indexing)
+                        out[base + to_rel[h]] = 1
                 return
 
     def _encode_context(self, state: GameState, context: dict, out: np.ndarray,
