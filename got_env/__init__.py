@@ -5,7 +5,9 @@
     env.reset(seed=0)
 """
 
-from . import wrappers  # noqa: F401  (registers got_env/GameOfThrones-v0 with gymnasium)
+# _compiled first: it installs the engine's loader before any engine module is imported (a stale
+# compiled one is never run); wrappers registers got_env/GameOfThrones-v0 with gymnasium
+from . import _compiled, wrappers  # noqa: F401
 from .env import GameRecord, RecordError, env, raw_env
 from .parallel import parallel_env
 
