@@ -9,7 +9,6 @@ requirements). They are optional: when one does not compile (no C compiler), the
 and the package installs without it, running the pure-Python path (same results, slower).
 """
 
-import hashlib
 import importlib.util
 import os
 from pathlib import Path
@@ -23,7 +22,8 @@ except ImportError:  # a build without Cython (pip --no-build-isolation in a bar
     cythonize = None
 
 HERE = Path(__file__).parent
-# got_env/_compiled.py (standard library only) loaded by its path, for ENGINE_MODULES and STAMP:
+# got_env/_compiled.py (standard library only) loaded by its path, for ENGINE_MODULES, STAMP and
+# source_hash (the stamps the loader compares):
 # the package itself is not importable here (its dependencies are not in the build environment)
 _spec = importlib.util.spec_from_file_location("_got_env_compiled",
                                                HERE / "got_env" / "_compiled.py")
@@ -79,8 +79,7 @@ def _stamp(ext: Extension, folder: Path) -> None:
     if package == "got_env.engine":
         source = HERE / "got_env" / "engine" / f"{name}.py"
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"{name}{STAMP}").write_text(
-            hashlib.sha256(source.read_bytes()).hexdigest() + "\n")
+        (folder / f"{name}{STAMP}").write_text(_loader.source_hash(source) + "\n")
 
 
 # annotation_typing=False: the engine's type hints are documentation, not C types (an ``int``
