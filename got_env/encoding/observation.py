@@ -247,9 +247,13 @@ class ObservationEncoder:
     @property
     def compiled(self) -> bool:
         """Whether the observation is written by the compiled writer."""
+        return self._unpickled_writer() is not None
+
+    def _unpickled_writer(self) -> object | None:
+        """``_writer``, first rebuilt if this encoder was unpickled (``__getstate__``)."""
         if self._writer is _REBUILD:
             self._writer = self._board_writer(self._compiled_asked)
-        return self._writer is not None
+        return self._writer
 
     def _static_template(self, observer: int) -> np.ndarray:
         """The vector with the pieces that never change in a game of this ruleset filled in."""
@@ -277,10 +281,10 @@ class ObservationEncoder:
         (every order shown, canonical house order) used for a centralized critic. ``out``: a
         C-contiguous float32 vector of this size to write it into (a batch's row), returned;
         by default a new one."""
-        if self._writer is not None:
-            if self._writer is _REBUILD:
-                self._writer = self._board_writer(self._compiled_asked)
-                return self.encode(state, observer, out)
+        writer = self._writer
+        if writer is _REBUILD:
+            writer = self._unpickled_writer()
+        if writer is not None:
             return self._encode_compiled(state, observer, out)
         if out is not None:
             out[...] = self.encode(state, observer)
