@@ -58,7 +58,10 @@ game index and the action (the worker's traceback attached); the batch must then
 
 from __future__ import annotations
 
+import math
 import multiprocessing as mp
+import os
+import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -314,10 +317,32 @@ class _GameFailure(Exception):
         self.game, self.action, self.error = game, action, error
 
 
+#: Gives the core to any other runnable process while a worker busy-waits (``time.sleep(0)``
+#: where the OS has no ``sched_yield``).
+_yield = getattr(os, "sched_yield", lambda: time.sleep(0))
+
+
+def _next_command(conn: Any, spin_s: float) -> tuple:
+    """The next command from the pipe, busy-waiting for it up to ``spin_s`` seconds (yielding
+    the core to any other runnable process at each poll) before blocking. A lockstep worker is
+    idle between its reply and the next step's command (the other shard finishing, the
+    learner's policy), long enough for a blocked process's core to go to sleep: on this
+    project's 2-core VM, waking the second worker's core then took 0.6-1.1 ms of every 9-11 ms
+    step (docs/vector.md, "Speed")."""
+    if spin_s > 0 and not conn.poll():
+        deadline = time.perf_counter() + spin_s
+        while not conn.poll():
+            if time.perf_counter() >= deadline:
+                break
+            _yield()
+    return conn.recv()
+
+
 def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str, Any],
-            buffers: _Buffers) -> None:
-    """A worker process: one shard, driven by commands from the pipe until ``close``. Every
-    reply is ``("ok", result)`` or ``("error", game, action, type name, message, traceback)``."""
+            buffers: _Buffers, spin_s: float = 0.0) -> None:
+    """A worker process: one shard, driven by commands from the pipe until ``close`` (each
+    awaited with :func:`_next_command`). Every reply is ``("ok", result)`` or
+    ``("error", game, action, type name, message, traceback)``."""
     shard = None
     try:
         shard = _Shard(first, count, num_games, options, buffers)
@@ -327,7 +352,7 @@ def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str
         return
     while True:
         try:
-            command, arg = conn.recv()
+            command, arg = _next_command(conn, spin_s)
         except (EOFError, KeyboardInterrupt):
             return
         if command == "close":
@@ -631,13 +656,24 @@ class VectorGames(_LockstepGames):
         ``reset`` (Gymnasium's ``AsyncVectorEnv(copy=False)``): for a learner that copies the
         observations into its own rollout storage anyway, one copy of every observation fewer
         per step.
+    :param spin_s: how long (seconds) a worker busy-waits for the next command, yielding its
+        core to any other runnable process, before it blocks (default 0.005). Between its
+        reply and the next step a worker waits for the other shards and for the learner's
+        policy; a core left idle that long can sleep, and waking it costs a fraction of a
+        millisecond per step (docs/vector.md, "Speed"). 0 blocks at once (no busy-waiting:
+        for a learner whose policy takes much longer than a step, on a loaded machine).
     :param env_options: any option of :class:`got_env.raw_env` (``max_rounds``, ``reward``,
         ``max_steps``, ...), the same for every game; checked here, before a worker starts.
     """
 
     def __init__(self, num_games: int, num_players: int = 6,
                  seeds: int | Sequence[int] | None = None, num_workers: int = 0,
-                 start_method: str = "spawn", copy: bool = True, **env_options: Any):
+                 start_method: str = "spawn", copy: bool = True, spin_s: float = 0.005,
+                 **env_options: Any):
+        if isinstance(spin_s, bool) or not isinstance(spin_s, int | float) \
+                or not math.isfinite(spin_s) or spin_s < 0:
+            raise ValueError(f"spin_s must be a non-negative number of seconds, got {spin_s!r}")
+        self.spin_s = float(spin_s)
         self._conns: list[Any] = []
         self._procs: list[Any] = []
         self._shard: _Shard | None = None
@@ -655,7 +691,7 @@ class VectorGames(_LockstepGames):
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(target=_worker, daemon=True, name=f"got_env-vector-{first}",
                                    args=(child, first, end - first, num_games, self.options,
-                                         self._buffers))
+                                         self._buffers, self.spin_s))
                 proc.start()
                 child.close()
                 self._conns.append(parent)

@@ -205,6 +205,45 @@ def test_copy_false_gives_read_only_views_of_the_same_batches(num_workers: int) 
         VectorGames(2, 3, copy="no")
 
 
+def test_spin_s_changes_only_how_a_worker_waits() -> None:
+    """Workers that busy-wait (spin_s > 0) and workers that block at once (0) give the same
+    batches; a bad spin_s is refused before any worker starts."""
+    with VectorGames(4, 3, seeds=7, num_workers=2, max_rounds=1, spin_s=0) as blocking, \
+            VectorGames(4, 3, seeds=7, num_workers=2, max_rounds=1, spin_s=0.05) as spinning:
+        assert (blocking.spin_s, spinning.spin_s) == (0.0, 0.05)
+        rng = np.random.default_rng(4)
+        a, b = blocking.reset(), spinning.reset()
+        for _ in range(25):
+            actions = random_actions(a, rng)
+            a, b = blocking.step(actions), spinning.step(actions)
+            for name in ("agent", "obs", "mask", "rewards", "done", "truncated"):
+                np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+            assert a.infos == b.infos
+    assert VectorGames(1, 3).spin_s == 0.005  # the default
+    for bad in (-1, float("nan"), float("inf"), "0.1", True, None):
+        with pytest.raises(ValueError, match="spin_s must be a non-negative number"):
+            VectorGames(2, 3, num_workers=2, spin_s=bad)
+
+
+def test_next_command_busy_waits_then_blocks() -> None:
+    """A worker's wait for its next command: a command already there, one that comes while it
+    spins, and one that comes after the spin ran out (then a blocking receive) all arrive."""
+    import multiprocessing
+    import threading
+
+    from got_env.vector import _next_command
+
+    parent, child = multiprocessing.Pipe()
+    with parent, child:
+        parent.send(("now", 1))
+        assert _next_command(child, 0.01) == ("now", 1)
+        for spin_s, delay in ((0.5, 0.02), (0.01, 0.1), (0.0, 0.02)):
+            sender = threading.Timer(delay, parent.send, (("later", delay),))
+            sender.start()
+            assert _next_command(child, spin_s) == ("later", delay)
+            sender.join()
+
+
 def test_auto_reset_takes_the_next_seeds_and_reset_continues_or_restarts_them() -> None:
     """Slot g plays seeds first + g + k * G; reset() goes on with each slot's next seed;
     reset(seeds=...) starts new streams."""
