@@ -322,27 +322,46 @@ class _GameFailure(Exception):
 _yield = getattr(os, "sched_yield", lambda: time.sleep(0))
 
 
-def _next_command(conn: Any, spin_s: float) -> tuple:
-    """The next command from the pipe, busy-waiting for it up to ``spin_s`` seconds (yielding
-    the core to any other runnable process at each poll) before blocking. A lockstep worker is
-    idle between its reply and the next step's command (the other shard finishing, the
-    learner's policy), long enough for a blocked process's core to go to sleep: on this
-    project's 2-core VM, waking the second worker's core then took 0.6-1.1 ms of every 9-11 ms
-    step (docs/vector.md, "Speed")."""
+def _next_command(conn: Any, spin_s: float) -> tuple[tuple, float]:
+    """The next command from the pipe and how long it took to come (seconds), busy-waiting for
+    it up to ``spin_s`` seconds (yielding the core to any other runnable process at each poll)
+    before blocking. A lockstep worker is idle between its reply and the next step's command
+    (the other shard finishing, the learner's policy), long enough for a blocked process's core
+    to go to sleep: on this project's 2-core VM, waking the second worker's core then took
+    0.6-1.1 ms of every 9-11 ms step (docs/vector.md, "Speed")."""
+    start = time.perf_counter()
     if spin_s > 0 and not conn.poll():
-        deadline = time.perf_counter() + spin_s
+        deadline = start + spin_s
         while not conn.poll():
             if time.perf_counter() >= deadline:
                 break
             _yield()
-    return conn.recv()
+    message = conn.recv()
+    return message, time.perf_counter() - start
+
+
+class _Commands:
+    """A worker's commands, each awaited with :func:`_next_command`, busy-waiting up to
+    ``spin_s`` only while the last one came within ``spin_s``: a learner whose policy takes
+    longer than that between steps would find the cores taken by workers spinning for nothing
+    (a PPO run of ``configs/ppo_selfplay.yaml`` was 4-10% slower with them), so there the
+    workers block at once, as with ``spin_s=0``, until a command comes quickly again."""
+
+    def __init__(self, conn: Any, spin_s: float):
+        self.conn, self.spin_s = conn, spin_s
+        self.spinning = spin_s > 0
+
+    def next(self) -> tuple:
+        message, waited = _next_command(self.conn, self.spin_s if self.spinning else 0.0)
+        self.spinning = self.spin_s > 0 and waited <= self.spin_s
+        return message
 
 
 def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str, Any],
             buffers: _Buffers, spin_s: float = 0.0) -> None:
-    """A worker process: one shard, driven by commands from the pipe until ``close`` (each
-    awaited with :func:`_next_command`). Every reply is ``("ok", result)`` or
-    ``("error", game, action, type name, message, traceback)``."""
+    """A worker process: one shard, driven by commands from the pipe (:class:`_Commands`)
+    until ``close``. Every reply is ``("ok", result)`` or ``("error", game, action, type name,
+    message, traceback)``."""
     shard = None
     try:
         shard = _Shard(first, count, num_games, options, buffers)
@@ -350,9 +369,10 @@ def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str
     except Exception as e:  # an option the env refuses: reported, not hung on
         conn.send(_error_reply(e))
         return
+    commands = _Commands(conn, spin_s)
     while True:
         try:
-            command, arg = _next_command(conn, spin_s)
+            command, arg = commands.next()
         except (EOFError, KeyboardInterrupt):
             return
         if command == "close":
@@ -660,8 +680,9 @@ class VectorGames(_LockstepGames):
         core to any other runnable process, before it blocks (default 0.005). Between its
         reply and the next step a worker waits for the other shards and for the learner's
         policy; a core left idle that long can sleep, and waking it costs a fraction of a
-        millisecond per step (docs/vector.md, "Speed"). 0 blocks at once (no busy-waiting:
-        for a learner whose policy takes much longer than a step, on a loaded machine).
+        millisecond per step (docs/vector.md, "Speed"). A worker spins only while its last
+        wait was at most ``spin_s``, so a learner whose policy takes longer keeps its cores.
+        0: never busy-wait.
     :param env_options: any option of :class:`got_env.raw_env` (``max_rounds``, ``reward``,
         ``max_steps``, ...), the same for every game; checked here, before a worker starts.
     """

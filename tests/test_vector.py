@@ -225,23 +225,41 @@ def test_spin_s_changes_only_how_a_worker_waits() -> None:
             VectorGames(2, 3, num_workers=2, spin_s=bad)
 
 
-def test_next_command_busy_waits_then_blocks() -> None:
+def test_a_worker_busy_waits_only_while_commands_come_quickly() -> None:
     """A worker's wait for its next command: a command already there, one that comes while it
-    spins, and one that comes after the spin ran out (then a blocking receive) all arrive."""
+    spins and one that comes after the spin ran out (then a blocking receive) all arrive, each
+    with how long it took; after a wait longer than spin_s the worker blocks at once (a learner
+    whose policy is slow keeps its cores), and spins again once a command comes quickly."""
     import multiprocessing
     import threading
 
-    from got_env.vector import _next_command
+    from got_env.vector import _Commands, _next_command
 
     parent, child = multiprocessing.Pipe()
     with parent, child:
         parent.send(("now", 1))
-        assert _next_command(child, 0.01) == ("now", 1)
+        message, waited = _next_command(child, 0.01)
+        assert message == ("now", 1) and 0 <= waited < 0.01
         for spin_s, delay in ((0.5, 0.02), (0.01, 0.1), (0.0, 0.02)):
             sender = threading.Timer(delay, parent.send, (("later", delay),))
             sender.start()
-            assert _next_command(child, spin_s) == ("later", delay)
+            message, waited = _next_command(child, spin_s)
             sender.join()
+            assert message == ("later", delay) and waited >= delay * 0.9
+
+        commands = _Commands(child, 0.05)
+        assert commands.spinning
+        sender = threading.Timer(0.2, parent.send, (("slow", 0),))
+        sender.start()
+        assert commands.next() == ("slow", 0)
+        sender.join()
+        assert not commands.spinning  # waited 0.2 s > spin_s: block at once next time
+        parent.send(("quick", 1))
+        assert commands.next() == ("quick", 1)
+        assert commands.spinning  # came at once: spin again
+        never = _Commands(child, 0.0)
+        parent.send(("x", 2))
+        assert never.next() == ("x", 2) and not never.spinning
 
 
 def test_auto_reset_takes_the_next_seeds_and_reset_continues_or_restarts_them() -> None:
