@@ -20,7 +20,9 @@ repeats, with their min and max:
   on unrelated states (the state's cached board dropped before each call) and "in play",
   right after each decision of a random game, as in the AEC loop;
 * chess_v6 and connect_four_v3 through the same AEC loop (needs ``pettingzoo[classic]``), and
-  the ratios of got_env's AEC agent-steps/s to theirs (one ratio per repeat, then the median).
+  the ratios of got_env's AEC agent-steps/s to theirs (one ratio per repeat, then the median);
+  also the 2-worker batched decisions/s over chess_v6's agent-steps/s, the batched figure with
+  the machine's speed of the moment factored out as far as one reference can.
 
     python -m experiments.benchmark                 # a few minutes; JSON under runs/benchmark/
     python -m experiments.benchmark --quick         # under a minute
@@ -279,9 +281,13 @@ def one_repeat(figs: Figures | None, players: list[int], seconds: float, seed: i
         decisions, games = engine_rate(n, seconds, seed, ruleset)
         add("engine decisions/s", "decisions/s", n, decisions)
         add("engine games/s", "games/s", n, games)
+        chess = figs.get("chess_v6 steps/s", None) if figs is not None else None
         for w, copy in VECTOR:
             decisions, _ = runs[n, w, copy].rate(seconds)
             add(f"{_vector_name(w, copy)} decisions/s", "decisions/s", n, decisions)
+            if w == 2 and chess is not None:  # the machine's speed of the moment, factored out
+                add(f"{_vector_name(w, copy)} / chess_v6", "ratio to chess_v6 agent-steps/s",
+                    n, decisions / chess.repeats[-1])
         env = got_env.env(num_players=n, ruleset=ruleset).unwrapped
         encoder, codec = env.encoder, env.codec
         add("clone us", "us", n, micro_us(lambda s: s.state.clone(), samples[n]))
@@ -381,7 +387,9 @@ ROWS = [("AEC steps/s", "AEC agent-steps/s"), ("AEC games/s", "AEC games/s"),
     for w, copy in VECTOR] + [
     ("clone us", "state clone (us)"), ("encode us", "encode, unrelated states (us)"),
     ("encode in play us", "encode, one decision on (us)"), ("mask us", "mask (us)")] + [
-    (f"AEC / {c}", f"AEC / {c} agent-steps/s") for c in CLASSIC]
+    (f"AEC / {c}", f"AEC / {c} agent-steps/s") for c in CLASSIC] + [
+    (f"{_vector_name(2, copy)} / chess_v6",
+     f"vector, 2 workers{'' if copy else ', copy=False'} / chess_v6") for copy in (True, False)]
 
 
 def _cell(f: Figure | None) -> str:

@@ -47,6 +47,12 @@ def test_a_tiny_full_run_writes_the_json_and_prints_the_table(tmp_path, capsys) 
         assert fig["AEC / chess_v6"]["median"] == pytest.approx(
             fig["AEC steps/s"]["median"] / fig["chess_v6 steps/s"]["median"])
         assert "AEC / chess_v6 agent-steps/s" in out
+        for name in ("vector 2w", "vector 2w views"):
+            ratios = fig[f"{name} / chess_v6"]["repeats"]
+            assert ratios == pytest.approx([v / c for v, c in zip(
+                fig[f"{name} decisions/s"]["repeats"], fig["chess_v6 steps/s"]["repeats"],
+                strict=True)])
+        assert "vector, 2 workers, copy=False / chess_v6" in out
 
 
 
