@@ -330,11 +330,9 @@ def _next_command(conn: Any, spin_s: float) -> tuple[tuple, float]:
     to go to sleep: on this project's 2-core VM, waking the second worker's core then took
     0.6-1.1 ms of every 9-11 ms step (docs/vector.md, "Speed")."""
     start = time.perf_counter()
-    if spin_s > 0 and not conn.poll():
+    if spin_s > 0:
         deadline = start + spin_s
-        while not conn.poll():
-            if time.perf_counter() >= deadline:
-                break
+        while not conn.poll() and time.perf_counter() < deadline:
             _yield()
     message = conn.recv()
     return message, time.perf_counter() - start
@@ -358,7 +356,7 @@ class _Commands:
 
 
 def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str, Any],
-            buffers: _Buffers, spin_s: float = 0.0) -> None:
+            buffers: _Buffers, spin_s: float) -> None:
     """A worker process: one shard, driven by commands from the pipe (:class:`_Commands`)
     until ``close``. Every reply is ``("ok", result)`` or ``("error", game, action, type name,
     message, traceback)``."""
