@@ -1,6 +1,7 @@
 """The compiled core (optional): Cython extensions for the hot paths, each with a pure-Python
-twin that stays the reference (README, "Speed"): the observation writer and the action mask
-(``.pyx``), and the rules engine's hot modules compiled from their own ``.py`` sources, with
+twin that stays the reference (README, "Speed"): the observation writer, the action mask and
+the typed twins of the engine's hottest loops (``.pyx``), and the rules engine's hot modules
+compiled from their own ``.py`` sources, with
 the hash of each source written beside its build (``got_env/_compiled.py`` runs the source when
 they differ). pyproject.toml holds everything else.
 
@@ -33,9 +34,11 @@ ENGINE_MODULES, STAMP = _loader.ENGINE_MODULES, _loader.STAMP
 
 EXTENSIONS = [Extension(f"got_env.encoding.{name}", [f"got_env/encoding/{name}.pyx"])
               for name in ("_board", "_mask")]  # the observation writer, the action mask
-# the rules engine's hot modules, compiled from their own .py sources as they are
+# the rules engine's hot modules, compiled from their own .py sources as they are, and the
+# typed twins of its hottest loops (got_env/engine/_kernels.pyx)
 EXTENSIONS += [Extension(f"got_env.engine.{name}", [f"got_env/engine/{name}.py"])
                for name in ENGINE_MODULES]
+EXTENSIONS.append(Extension("got_env.engine._kernels", ["got_env/engine/_kernels.pyx"]))
 
 
 class OptionalBuildExt(build_ext):
@@ -76,7 +79,7 @@ class OptionalBuildExt(build_ext):
 def _stamp(ext: Extension, folder: Path) -> None:
     """For a compiled engine module: ``<name>.compiled-from`` in ``folder``, its source's hash."""
     package, _, name = ext.name.rpartition(".")
-    if package == "got_env.engine":
+    if package == "got_env.engine" and name in ENGINE_MODULES:
         source = HERE / "got_env" / "engine" / f"{name}.py"
         folder.mkdir(parents=True, exist_ok=True)
         (folder / f"{name}{STAMP}").write_text(_loader.source_hash(source) + "\n")

@@ -23,6 +23,7 @@ import os
 import sys
 import warnings
 from pathlib import Path
+from types import ModuleType
 
 #: The engine modules the build compiles (the rest run as Python: set-up, scenarios, checks).
 ENGINE_MODULES = ("action_phase", "bidding", "board", "cards", "combat", "consolidate",
@@ -80,6 +81,18 @@ def install_engine_finder() -> None:
     """Put the finder first on ``sys.meta_path`` (once)."""
     if not any(isinstance(f, _EngineFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, _EngineFinder())
+
+
+def engine_kernels() -> ModuleType | None:
+    """``got_env.engine._kernels`` (typed twins of the engine's hottest loops over the units
+    array), or None when it was not built or :func:`pure_python` is asked for: the engine then
+    runs its reference code for them. Asked once, when ``board`` and ``state`` are imported."""
+    if pure_python():
+        return None
+    try:
+        return importlib.import_module(_PREFIX + "_kernels")
+    except ImportError:
+        return None
 
 
 def compiled_engine_modules() -> list[str]:

@@ -10,8 +10,12 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._compiled import engine_kernels
 from ..data import UNIT_TYPES, Ruleset
 from .state import FOOTMAN, KNIGHT, LAND, PORT, SEA, SHIP, SIEGE_ENGINE, GameState
+
+#: The typed twins of the supply checks' loops (``_kernels.pyx``), or None: the code below.
+_KERNELS = engine_kernels()
 
 LAND_UNITS = (FOOTMAN, KNIGHT, SIEGE_ENGINE)
 
@@ -129,6 +133,13 @@ def fits_limits(sizes: list[int] | np.ndarray, limits: tuple[int, ...]) -> bool:
     (2+ units) sorted largest first must each fit the limit of the same rank."""
     if isinstance(sizes, np.ndarray):
         sizes = sizes.tolist()
+    if _KERNELS is not None:
+        return _KERNELS.fits_limits(sizes, limits)
+    return _fits_limits(sizes, limits)
+
+
+def _fits_limits(sizes: list[int], limits: tuple[int, ...]) -> bool:
+    """:func:`fits_limits` in Python (the reference of ``_kernels.fits_limits``)."""
     ranked = sorted(sizes, reverse=True)  # sorting in C beats filtering in Python first
     n = len(limits)
     if len(ranked) > n and ranked[n] >= 2:
@@ -153,8 +164,18 @@ def army_size_list(state: GameState, house: int) -> list[int]:
     cache = state.units_cache()
     sizes = cache.get(("army_sizes", house))
     if sizes is None:
-        sizes = cache[("army_sizes", house)] = state.units[:, house, :].sum(axis=1).tolist()
+        sizes = cache[("army_sizes", house)] = _army_size_list_of(state.units, house)
     return sizes.copy()
+
+
+def _army_size_list_of(units: np.ndarray, house: int) -> list[int]:
+    """Per area, the house's units (all types): the typed kernel's sum, else numpy's (the
+    reference)."""
+    if _KERNELS is not None:
+        sizes = _KERNELS.army_sizes(units, house)
+        if sizes is not None:
+            return sizes
+    return units[:, house, :].sum(axis=1).tolist()
 
 
 def supply_ok(state: GameState, house: int, delta: dict[int, int] | None = None,
@@ -182,10 +203,20 @@ def units_in_box(state: GameState, house: int) -> list[int]:
     cache = state.units_cache()
     box = cache.get(("units_in_box", house))
     if box is None:
-        used = state.units[:, house, :].sum(axis=0).tolist()
+        used = _used_units_of(state.units, house)
         box = cache[("units_in_box", house)] = [
             pool - n for pool, n in zip(tables(state.ruleset).unit_pool, used, strict=True)]
     return box.copy()
+
+
+def _used_units_of(units: np.ndarray, house: int) -> list[int]:
+    """Per unit type, the house's units on the board: the typed kernel's sum, else numpy's
+    (the reference)."""
+    if _KERNELS is not None:
+        used = _KERNELS.used_units(units, house)
+        if used is not None:
+            return used
+    return units[:, house, :].sum(axis=0).tolist()
 
 
 def destroy_unit(state: GameState, area: int, house: int, unit_type: int,

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._compiled import engine_kernels
 from ..data import ORDER_TYPES, TRACKS, UNIT_TYPES, Ruleset
 from .decision import Decision
 
@@ -28,6 +29,9 @@ IRON_THRONE, FIEFDOMS, KINGS_COURT = range(len(TRACKS))
 LAND, SEA, PORT = 0, 1, 2
 # state.order_bans: one flag per ORDER_TYPES entry, then this one for special March orders.
 SPECIAL_MARCH_BAN = len(ORDER_TYPES)
+
+#: The typed twin of the control scan (``_kernels.pyx``), or None: ``_occupants_scan``.
+_KERNELS = engine_kernels()
 
 
 class Phase(enum.IntEnum):
@@ -295,9 +299,19 @@ class GameState:
     def _occupants_now(self, fallback: list[int]) -> tuple[list[int], list[int]]:
         """(list[area]: the house with the most units in each area, the first such house on a
         tie as ``argmax``, -1 none; control: that house, else ``fallback``, the control without
-        units). The (area, house) cells with units are found in one numpy call on the units
-        seen as one int32 per cell (nonzero when any of its four counts is), since a per-area
-        sum and argmax over the whole board cost several times more."""
+        units): the typed kernel's scan (``_kernels.occupants``), else :meth:`_occupants_scan`
+        (the reference)."""
+        if _KERNELS is not None:
+            found = _KERNELS.occupants(self.units, fallback)
+            if found is not None:
+                return found
+        return self._occupants_scan(fallback)
+
+    def _occupants_scan(self, fallback: list[int]) -> tuple[list[int], list[int]]:
+        """:meth:`_occupants_now` in Python. The (area, house) cells with units are found in
+        one numpy call on the units seen as one int32 per cell (nonzero when any of its four
+        counts is), since a per-area sum and argmax over the whole board cost several times
+        more."""
         units = self.units
         if units.dtype == np.int8 and units.shape[2] == 4 and units.flags.c_contiguous:
             cells = units.view(np.int32).reshape(-1).nonzero()[0].tolist()
