@@ -82,6 +82,7 @@ def test_the_supply_check_is_the_reference_check() -> None:
                               reverse=True))
         expected = board._fits_limits(sizes, limits)
         assert kernels.fits_limits(sizes, limits) is expected
+        assert kernels.fits_limits(tuple(sizes), limits) is expected  # any sequence, as sorted()
         outcomes.add(expected)
     assert outcomes == {True, False}
     with pytest.raises(ValueError, match="at most 64 armies"):

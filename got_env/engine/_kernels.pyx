@@ -121,15 +121,17 @@ def occupants(units, list fallback):
     return occupant, ctrl
 
 
-def fits_limits(list sizes, limits):
-    """``board._fits_limits``: whether the armies (areas of 2+ units) among ``sizes``, largest
-    first, each fit the limit of the same rank in ``limits`` and are no more than them."""
+def fits_limits(sizes, limits):
+    """``board._fits_limits``: whether the armies (areas of 2+ units) among ``sizes`` (any
+    sequence of ints), largest first, each fit the limit of the same rank in ``limits`` and
+    are no more than them."""
+    cdef list items = sizes if type(sizes) is list else list(sizes)
     cdef long long armies[MAX_ARMIES]
     cdef Py_ssize_t k = 0, i, j, n = len(limits)
     cdef long long s, t
     if n > MAX_ARMIES:
         raise ValueError(f"limits: at most {MAX_ARMIES} armies, got {n}")
-    for x in sizes:
+    for x in items:
         s = x
         if s >= 2:
             if k >= n:
