@@ -83,16 +83,23 @@ def install_engine_finder() -> None:
         sys.meta_path.insert(0, _EngineFinder())
 
 
-def engine_kernels() -> ModuleType | None:
-    """``got_env.engine._kernels`` (typed twins of the engine's hottest loops over the units
-    array), or None when it was not built or :func:`pure_python` is asked for: the engine then
-    runs its reference code for them. Asked once, when ``board`` and ``state`` are imported."""
+def compiled_module(name: str) -> ModuleType | None:
+    """The compiled module ``name`` (a ``.pyx`` of the compiled core, by its full name), or None
+    when it was not built or :func:`pure_python` is asked for: its caller then runs its
+    pure-Python reference."""
     if pure_python():
         return None
     try:
-        return importlib.import_module(_PREFIX + "_kernels")
+        return importlib.import_module(name)
     except ImportError:
         return None
+
+
+def engine_kernels() -> ModuleType | None:
+    """``got_env.engine._kernels`` (typed twins of the engine's hottest loops over the units
+    array), or None (:func:`compiled_module`): the engine then runs its reference code for
+    them. Asked once, when ``board`` and ``state`` are imported."""
+    return compiled_module(_PREFIX + "_kernels")
 
 
 def compiled_engine_modules() -> list[str]:

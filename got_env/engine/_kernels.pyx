@@ -31,16 +31,23 @@ cdef bint _units_buffer(object units, Py_buffer* b) except -1:
     return True
 
 
+cdef bint _house_buffer(object units, Py_ssize_t house, Py_buffer* b) except -1:
+    """:func:`_units_buffer`, and IndexError (released) for a house outside the array."""
+    if not _units_buffer(units, b):
+        return False
+    if not 0 <= house < b.shape[1]:
+        PyBuffer_Release(b)
+        raise IndexError(f"house {house} outside 0..{b.shape[1] - 1}")
+    return True
+
+
 def army_sizes(units, Py_ssize_t house):
     """list[area]: ``units[:, house, :].sum(axis=1).tolist()``, or None (see the module)."""
     cdef Py_buffer b
-    if not _units_buffer(units, &b):
+    if not _house_buffer(units, house, &b):
         return None
     cdef Py_ssize_t A = b.shape[0], H = b.shape[1], U = b.shape[2], a, u, n
     cdef const signed char* p = <const signed char*> b.buf
-    if not 0 <= house < H:
-        PyBuffer_Release(&b)
-        raise IndexError(f"house {house} outside 0..{H - 1}")
     out = [0] * A
     try:
         for a in range(A):
@@ -57,14 +64,11 @@ def army_sizes(units, Py_ssize_t house):
 def used_units(units, Py_ssize_t house):
     """list[type]: ``units[:, house, :].sum(axis=0).tolist()``, or None (see the module)."""
     cdef Py_buffer b
-    if not _units_buffer(units, &b):
+    if not _house_buffer(units, house, &b):
         return None
     cdef Py_ssize_t A = b.shape[0], H = b.shape[1], U = b.shape[2], a, u
     cdef const signed char* p = <const signed char*> b.buf
     cdef Py_ssize_t used[MAX_TYPES]
-    if not 0 <= house < H:
-        PyBuffer_Release(&b)
-        raise IndexError(f"house {house} outside 0..{H - 1}")
     try:
         for u in range(U):
             used[u] = 0
