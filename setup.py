@@ -1,5 +1,5 @@
 """The compiled core (optional): Cython extensions for the hot paths, each with a pure-Python
-twin that stays the reference (README, "Speed"): the observation writer, the action mask and
+twin that stays the reference (docs/speed.md): the observation writer, the action mask and
 the typed twins of the engine's hottest loops (``.pyx``), and the rules engine's hot modules
 compiled from their own ``.py`` sources, with
 the hash of each source written beside its build (``got_env/_compiled.py`` runs the source when
