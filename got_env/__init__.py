@@ -5,10 +5,12 @@
     env.reset(seed=0)
 """
 
+__version__ = "0.1.0"  # the package's version (pyproject.toml reads it from here)
+
 # _compiled first: it installs the engine's loader before any engine module is imported (a stale
 # compiled one is never run); wrappers registers got_env/GameOfThrones-v0 with gymnasium
 from . import _compiled, wrappers  # noqa: F401
 from .env import GameRecord, RecordError, env, raw_env
 from .parallel import parallel_env
 
-__all__ = ["GameRecord", "RecordError", "env", "parallel_env", "raw_env"]
+__all__ = ["__version__", "GameRecord", "RecordError", "env", "parallel_env", "raw_env"]

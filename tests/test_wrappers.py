@@ -60,6 +60,21 @@ def test_check_env_passes_for_every_observation_kind(kind):
     assert_no_warnings(lambda: check_env(env.unwrapped, skip_render_check=kind != "dict"))
 
 
+@pytest.mark.parametrize("num_players", [3, 4, 5, 6])
+def test_check_env_with_the_default_illegal_action(num_players):
+    # docs/wrappers.md: check_step_determinism steps an action sampled *before* its seeded reset
+    # (drawn legal in the state the previous check left); at 3 players that action happens to be
+    # legal in the seeded start too, at 4-6 it is not and the default refuses it
+    env = gymnasium.make(ENV_ID, num_players=num_players)
+    assert env.unwrapped.illegal_action == "raise"
+    if num_players == 3:
+        assert_no_warnings(lambda: check_env(env.unwrapped, skip_render_check=True))
+        return
+    with pytest.raises(IllegalActionError) as err:
+        check_env(env.unwrapped, skip_render_check=True)
+    assert "check_step_determinism" in [f.name for f in err.traceback]
+
+
 def test_registered_id_and_module_prefixed_make():
     assert ENV_ID in gymnasium.registry
     env = gymnasium.make("got_env.wrappers:got_env/GameOfThrones-v0", num_players=4,
