@@ -1,6 +1,6 @@
 """The main job: play one full game between agents named in a YAML config and report it.
 
-    python -m experiments.play                     # configs/play.yaml
+    python -m experiments.play                     # configs/play.yaml: 6 heuristic_v2 agents
     python -m experiments.play --config my.yaml --seed 3
 
 Prints the winner, the castles and strongholds each house holds and the rounds played; saves the
@@ -8,11 +8,19 @@ game record (JSON, replayable with got_env.GameRecord) and a PNG of the final bo
 with ``--replay`` (or the config's ``replay: true``) also ``out/replay.html``, the game's replay
 page (experiments.replay, docs/replay.md).
 
-The config's ``env`` holds the options of ``got_env.raw_env`` (``ruleset: 1e`` for the 1st
-edition). Its ``agents`` maps houses (and ``default``, for the others) to agent specs: a
-registry name (``heuristic``), ``my_pkg.my_agents:GreedyAgent``, ``path/to/file.py:Class``, a
-mapping ``{name: ..., kwargs: {...}}`` or a checkpoint (``{checkpoint: path/to/file.pt}``); see
-docs/agents.md.
+Config (YAML), every key optional:
+
+    env: {num_players: 6, max_rounds: 10}   # options of got_env.raw_env (ruleset: 1e, ...)
+    seed: 0                                 # the game's; the agent of seat i gets seed + i
+    agents: {default: heuristic_v2, stark: random}   # house (or default) -> agent spec
+    out: runs/play                          # the record and the board picture go here
+    replay: false                           # also write <out>/replay.html
+
+An agent spec is a registry name (``heuristic``, ``heuristic_v2``, ``random``, ``ismcts``,
+``ppo``), ``my_pkg.my_agents:GreedyAgent``, ``path/to/file.py:Class``, a mapping ``{name: ...,
+kwargs: {...}}`` or a checkpoint (``{checkpoint: path/to/file.pt}``); see docs/agents.md.
+Without ``agents`` every house is ``random``. A config that cannot be read or holds a bad value
+stops before the game with one line naming the file and the key, and exit code 2.
 """
 
 from __future__ import annotations
@@ -23,25 +31,41 @@ import time
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 import got_env
 from agents import AgentSpecError, make_agent
 from agents.base import begin_game, end_game
-from got_env.engine import OptionError
+
+from .config_files import (
+    ConfigError,
+    check_bool,
+    check_env,
+    check_int,
+    check_keys,
+    check_mapping,
+    check_path,
+    exit_config_error,
+    read_config,
+)
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "play.yaml"
+CONFIG_KEYS = ("env", "seed", "agents", "out", "replay")
+
+
+def parse_config(raw: Any) -> dict[str, Any]:
+    """The config with every key checked and filled in (``env``, ``seed``, ``agents``, ``out``,
+    ``replay``), so that a bad value stops before the game and names its key; the agents are
+    checked as :func:`build_agents` builds them."""
+    raw = check_mapping({} if raw is None else raw, "a play config")   # empty: the defaults
+    check_keys(raw, CONFIG_KEYS)
+    env, _ = check_env(raw.get("env"))
+    return {"env": env, "seed": check_int(raw.get("seed", 0), "seed", 0),
+            "agents": raw.get("agents"), "out": check_path(raw.get("out", "runs/play"), "out"),
+            "replay": check_bool(raw.get("replay", False), "replay")}
 
 
 def load_config(path: str | Path) -> dict[str, Any]:
-    with open(path, encoding="utf-8") as f:
-        cfg = yaml.safe_load(f) or {}
-    if not isinstance(cfg, dict):
-        raise ValueError(f"{path}: a config is a mapping")
-    unknown = set(cfg) - {"env", "seed", "agents", "out", "replay"}
-    if unknown:
-        raise ValueError(f"{path}: unknown keys {sorted(unknown)}")
-    return cfg
+    """Read and check a play config; every error is a ConfigError naming the file."""
+    return read_config(path, parse_config)
 
 
 def build_agents(env: got_env.raw_env, spec: dict[str, Any] | None,
@@ -85,20 +109,27 @@ def play_game(env: got_env.raw_env, agents: dict[str, Any], seed: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m experiments.play", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--config", default=str(DEFAULT_CONFIG))
+    p.add_argument("--config", default=str(DEFAULT_CONFIG),
+                   help="YAML config (default: configs/play.yaml, a 6-player, 10-round game of "
+                   "heuristic_v2 agents); its keys are above")
     p.add_argument("--seed", type=int, default=None, help="overrides the config's seed")
     p.add_argument("--out", default=None, help="overrides the config's output folder")
     p.add_argument("--no-picture", action="store_true", help="skip the PNG of the board")
     p.add_argument("--replay", action="store_true", help="also write the replay page "
                    "<out>/replay.html (docs/replay.md)")
     args = p.parse_args(argv)
+    if args.seed is not None and args.seed < 0:
+        p.error(f"--seed must be >= 0, got {args.seed}")
     try:
         cfg = load_config(args.config)
-        seed = args.seed if args.seed is not None else int(cfg.get("seed", 0))
-        env = got_env.raw_env(**(cfg.get("env") or {}))
-        agents = build_agents(env, cfg.get("agents"), seed)
-    except (OSError, ValueError, OptionError) as e:
-        p.error(str(e))
+        seed = args.seed if args.seed is not None else cfg["seed"]
+        env = got_env.raw_env(**cfg["env"])
+        try:
+            agents = build_agents(env, cfg["agents"], seed)
+        except ValueError as e:   # a bad spec, or a constructor that refused its arguments
+            raise ConfigError(f"{args.config}: {e}") from None
+    except ConfigError as e:
+        exit_config_error(p, e)
     start = time.perf_counter()
     play_game(env, agents, seed)
     elapsed = time.perf_counter() - start
@@ -115,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         name = rs.houses[h].id
         kind = type(agents[name]).__name__
         print(f"  {name:<10} {int(vp[h])} castles/strongholds  ({kind})")
-    out = Path(args.out or cfg.get("out", "runs/play"))
+    out = Path(args.out) if args.out else cfg["out"]
     out.mkdir(parents=True, exist_ok=True)
     env.record.save(out / f"game-{seed}.json")
     print(f"game record: {out / f'game-{seed}.json'}")
@@ -124,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
 
         save_board_png(game, out / f"board-{seed}.png")
         print(f"final board: {out / f'board-{seed}.png'}")
-    if args.replay or cfg.get("replay"):
+    if args.replay or cfg["replay"]:
         from experiments.replay import write_replay
 
         figures = write_replay(env.record, out / "replay.html",

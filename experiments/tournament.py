@@ -29,6 +29,9 @@ Config (YAML)::
     # replays: true              # also <run folder>/replays/game-<lineup>-<game>.html per game
     #                            # played (experiments.replay, docs/replay.md)
 
+A config that cannot be read (missing, not UTF-8, not YAML) or holds a bad value stops before any
+game with one line naming the file and the key, and exit code 2.
+
 Backends: ``local`` plays the games in ``workers`` processes of this machine (in this process for
 ``workers: 1``). ``ray`` (the ``ray`` extra: ``pip install -e '.[ray]'``) submits each game as a
 Ray remote task (``play_spec``, one CPU each) and records every game as it completes; ``workers``
@@ -81,14 +84,23 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
 import got_env
 from agents import AgentSpec, AgentSpecError, make_agent
-from got_env.engine import OptionError
 from got_env.vector import BACKENDS
 from got_env.vector_ray import RAY_MISSING
 
+from .config_files import (
+    ConfigError,
+    check_bool,
+    check_env,
+    check_int,
+    check_keys,
+    check_mapping,
+    check_path,
+    exit_config_error,
+    read_config,
+)
 from .play import play_game
 from .ratings import agent_wins, as_number, summarize
 
@@ -101,10 +113,6 @@ FORBIDDEN_ENV = {"max_steps": "tournament games are played to the end (use max_r
 GAMES_FILE = "games.jsonl"
 RECORD_FIELDS = ("lineup_index", "game", "lineup", "houses", "seats", "seed", "agent_seeds",
                  "ranking", "ranks", "castles", "winner", "winner_agent", "reason", "rounds")
-
-
-class ConfigError(ValueError):
-    """A bad tournament config, or a run folder that holds another tournament's games."""
 
 
 class GameFailed(RuntimeError):
@@ -168,12 +176,6 @@ class Config:
                 "houses": list(self.houses), **({"replays": True} if self.replays else {})}
 
 
-def _int(value: Any, key: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ConfigError(f"{key} must be an integer >= {minimum}, got {value!r}")
-    return value
-
-
 def _check_agent(name: str, raw: Any) -> tuple[Any, AgentSpec]:
     """The spec as written (JSON-able, for config.json) and checked and resolved, or a
     ConfigError naming the agent and what is wrong with its spec."""
@@ -227,28 +229,16 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
                  workers: int | None = None, out: str | Path | None = None,
                  name: str | None = None, backend: str | None = None) -> Config:
     """Validate a config mapping (as read from YAML) with optional command-line overrides."""
-    if not isinstance(raw, dict):
-        raise ConfigError(f"a tournament config is a mapping, got {type(raw).__name__}")
-    unknown = set(raw) - set(CONFIG_KEYS)
-    if unknown:
-        raise ConfigError(f"unknown config keys {sorted(unknown)}; known: {list(CONFIG_KEYS)}")
+    check_keys(check_mapping(raw, "a tournament config"), CONFIG_KEYS)
     notes: list[str] = []
 
     name = name if name is not None else raw.get("name", default_name)
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
         raise ConfigError(f"name must be a folder name (letters, digits, . _ -), got {name!r}")
-    out = Path(out if out is not None else raw.get("out", "runs/tournament"))
+    out = Path(out) if out is not None else check_path(raw.get("out", "runs/tournament"), "out")
 
-    env = raw.get("env") or {}
-    if not isinstance(env, dict):
-        raise ConfigError(f"env must be a mapping of got_env options, got {env!r}")
-    for key, why in FORBIDDEN_ENV.items():
-        if key in env:
-            raise ConfigError(f"env.{key} is not allowed: {why}")
-    try:
-        houses = tuple(got_env.raw_env(**dict(env)).possible_agents)
-    except (OptionError, TypeError, ValueError) as e:
-        raise ConfigError(f"env: {e}") from None
+    env, probe = check_env(raw.get("env"), forbidden=FORBIDDEN_ENV)
+    houses = tuple(probe.possible_agents)
     n = len(houses)
 
     agents_raw = raw.get("agents")
@@ -294,16 +284,14 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
     if unused:
         notes.append(f"agents in no line-up (left out of the results): {unused}")
 
-    games = _int(games if games is not None else raw.get("games", n), "games", 1)
+    games = check_int(games if games is not None else raw.get("games", n), "games", 1)
     if games % n:
         notes.append(f"games per line-up ({games}) is not a multiple of num_players ({n}): "
                      f"agents do not play every house equally often")
-    seed = _int(raw.get("seed", 0), "seed", 0)
-    workers = _int(workers if workers is not None else raw.get("workers", 1), "workers", 0)
+    seed = check_int(raw.get("seed", 0), "seed", 0)
+    workers = check_int(workers if workers is not None else raw.get("workers", 1), "workers", 0)
     backend = check_backend(backend if backend is not None else raw.get("backend", "local"))
-    replays = raw.get("replays", False)
-    if not isinstance(replays, bool):
-        raise ConfigError(f"replays must be true or false, got {replays!r}")
+    replays = check_bool(raw.get("replays", False), "replays")
     used = {a for lu in lineups for a in lu}
     checkpoints = {a: _sha256(s.checkpoint_path()) for a, s in specs.items()
                    if a in used and s.checkpoint is not None}
@@ -325,23 +313,11 @@ def check_backend(backend: Any) -> str:
 
 
 def load_config(path: str | Path, **overrides: Any) -> Config:
-    """Read and validate a YAML config; ``overrides``: games, workers, out, name, backend."""
-    return read_config(path, parse_config, **overrides)
-
-
-def read_config(path: str | Path, parse: Callable[..., Any], **overrides: Any) -> Any:
-    """``parse(raw, default_name=<file stem>, **overrides)`` of a YAML file, every error a
-    :class:`ConfigError` starting with the path (the tournament's and the ladder's configs)."""
-    path = Path(path)
-    try:
-        with open(path, encoding="utf-8") as f:
-            raw = yaml.safe_load(f)
-    except yaml.YAMLError as e:
-        raise ConfigError(f"{path}: not valid YAML: {e}") from None
-    try:
-        return parse(raw, default_name=path.stem, **overrides)
-    except ConfigError as e:
-        raise ConfigError(f"{path}: {e}") from None
+    """Read and validate a YAML config (run folder name by default the file's stem);
+    ``overrides``: games, workers, out, name, backend. Every error is a ConfigError naming the
+    file."""
+    return read_config(path, lambda raw: parse_config(raw, default_name=Path(path).stem,
+                                                      **overrides))
 
 
 # -- the plan ----------------------------------------------------------------------------------
@@ -735,13 +711,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cfg = load_config(args.config, games=args.games, workers=args.workers, out=args.out,
                           name=args.name, backend=args.backend)
-    except (OSError, ConfigError) as e:
-        p.error(str(e))
+    except ConfigError as e:
+        exit_config_error(p, e)
     start = time.perf_counter()
     try:
         report = run_tournament(cfg, progress=not args.no_progress)
     except ConfigError as e:
-        p.error(str(e))
+        exit_config_error(p, e)
     except KeyboardInterrupt:
         print(f"\ninterrupted: finished games are in {cfg.run_dir / GAMES_FILE}; rerun the same "
               f"command to play the rest", file=sys.stderr)

@@ -228,3 +228,80 @@ def test_bids_are_shown_only_once_every_house_has_bid(tmp_path):
     out = buf.getvalue()
     for title in asked:
         assert title in out
+
+
+# -- odd input and errors (audit item 6) -------------------------------------------------------
+@pytest.mark.parametrize("line", ["²", "9" * 5000, "1" + "0" * 4300, "٣٣٣", "⁹⁹", "1.5", "+2",
+                                  "[bold]x", "\x00", "x" * 5000])
+def test_odd_input_re_prompts_with_a_short_message(line, tmp_path):
+    """``isdigit()`` is true of '²' (int() refuses it) and a 5,000-digit number is over int()'s
+    digit limit: both re-prompt like any bad input, with a message that stays short."""
+    env, bots = seated()
+    play_bots_until_stark(env, bots)
+    con, buf = console()
+    answers, marks = [line, "3"], []
+
+    def input_fn(prompt: str) -> str:
+        marks.append(len(buf.getvalue()))
+        return answers[len(marks) - 1]
+
+    session = HumanSession(env, "stark", bots, 1, tmp_path, console=con, input_fn=input_fn)
+    digest = env.game.digest()
+    assert session.ask() == env.legal_actions()[2]
+    assert env.game.digest() == digest
+    message = buf.getvalue()[marks[0]:marks[1]]
+    assert 0 < len(message) < 200 and message.count("\n") == 1, message
+
+
+class BrokenAgent:
+    """An agent whose every act raises: the session must still save the game so far."""
+
+    def __init__(self, seed=None):
+        pass
+
+    def act(self, observation, action_mask, info):
+        raise RuntimeError("boom")
+
+
+def test_an_error_during_the_session_saves_the_record_and_is_raised(tmp_path):
+    env = got_env.raw_env(num_players=3, max_rounds=2, info_format="text")
+    bots = {"lannister": make_agent("heuristic", env=env, seed=2), "baratheon": BrokenAgent()}
+    con, buf = console()
+    session = HumanSession(env, "stark", bots, 1, tmp_path, console=con,
+                           input_fn=feed([], "1"))
+    with pytest.raises(RuntimeError, match="boom"):
+        session.run()
+    assert session.record_path is not None and session.record_path.exists()
+    assert "Game not finished: baratheon's agent (BrokenAgent) raised RuntimeError: boom" \
+        in buf.getvalue()
+    record = got_env.GameRecord.load(session.record_path)
+    assert record.outcome is None
+    record.replay()
+
+
+def test_cli_error_during_the_game_exits_1_naming_the_record(tmp_path, capsys, monkeypatch):
+    from agents import REGISTRY
+
+    monkeypatch.setitem(REGISTRY, "broken", BrokenAgent)
+    con, buf = console()
+    rc = main(GAME + ["--agent", "baratheon=broken", "--out", str(tmp_path)],
+              input_fn=feed([], "1"), console=con)
+    assert rc == 1
+    err = capsys.readouterr().err
+    record = only(tmp_path, "*.json")
+    assert "baratheon's agent (BrokenAgent) raised RuntimeError: boom" in err
+    assert str(record) in err and "Traceback" not in err
+    got_env.GameRecord.load(record).replay()
+
+
+def test_undecodable_stdin_re_prompts(tmp_path):
+    """Bytes that are not UTF-8 on a strict standard input are bad input, not a crash."""
+    import os
+
+    done = subprocess.run([sys.executable, "-m", "experiments.human", *GAME, "--out",
+                           str(tmp_path)], input=b"\xff\xfe\nq\n", capture_output=True,
+                          cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    assert b"no option matches" in done.stdout and b"you quit" in done.stdout
+    got_env.GameRecord.load(only(tmp_path, "*.json")).replay()

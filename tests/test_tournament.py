@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import yaml
 from PIL import Image
 
 from agents import REGISTRY
@@ -51,8 +52,9 @@ def base_raw() -> dict:
 # -- the tiny run and its files ----------------------------------------------------------------
 def test_tiny_config_is_as_documented(tiny):
     cfg, report = tiny
-    assert cfg.num_players == 3 and cfg.env["max_rounds"] == 2
+    assert cfg.num_players == 4 and cfg.env["max_rounds"] == 2
     assert cfg.games == 4 and cfg.workers == 2 and len(cfg.lineups) == 1
+    assert cfg.notes == ()   # 4 games of 4 players: every agent at every house, no note
     assert {s["type"] for s in cfg.agents.values()} == {"random"}
     assert report.planned == 4 and report.played == 4 and report.reused == 0
     assert report.run_dir == cfg.out / "tiny"
@@ -73,7 +75,7 @@ def test_games_jsonl_has_one_full_record_per_game(tiny):
         assert r["winner_agent"] == r["seats"][r["winner"]]
         assert set(r["castles"]) == set(r["houses"])
         assert all(isinstance(c, int) and 0 <= c <= 7 for c in r["castles"].values())
-        assert isinstance(r["seed"], int) and len(r["agent_seeds"]) == 3
+        assert isinstance(r["seed"], int) and len(r["agent_seeds"]) == 4
         assert r["rounds"] <= 2
     assert len({r["seed"] for r in recs}) == 4
 
@@ -82,18 +84,18 @@ def test_results_json_covers_every_agent_and_house(tiny):
     cfg, report = tiny
     res = json.loads((report.run_dir / "results.json").read_text())
     assert res == report.results
-    assert res["games"] == 4 and res["num_players"] == 3
+    assert res["games"] == 4 and res["num_players"] == 4
     assert set(res["agents"]) == {"alice", "bob"}
     assert sum(a["wins"] for a in res["agents"].values()) == 4
-    assert sum(a["seats"] for a in res["agents"].values()) == 4 * 3
-    assert res["agents"]["alice"]["seats"] == 4 and res["agents"]["bob"]["seats"] == 8
+    assert sum(a["seats"] for a in res["agents"].values()) == 4 * 4
+    assert res["agents"]["alice"]["seats"] == 4 and res["agents"]["bob"]["seats"] == 12
     assert list(res["houses"]) == list(cfg.houses)
     assert sum(h["wins"] for h in res["houses"].values()) == 4
     assert all(h["games"] == 4 for h in res["houses"].values())
     for a in res["agents"].values():
         lo, hi = a["win_ci95"]
         assert 0 <= lo <= a["win_rate"] <= hi <= 1
-        assert 1 <= a["avg_rank"] <= 3 and 0 <= a["avg_castles"] <= 7
+        assert 1 <= a["avg_rank"] <= 4 and 0 <= a["avg_castles"] <= 7
         rating = a["rating"]
         assert math.isfinite(rating["mu"]) and 0 < rating["sigma"] < 25 / 3
         assert sum(c["wins"] for c in a["by_house"].values()) == a["wins"]
@@ -113,7 +115,7 @@ def test_results_csv_matches_the_json(tiny):
         assert float(r["sigma"]) == pytest.approx(rating["sigma"])
     houses = [r for r in rows if r["kind"] == "house"]
     assert sum(int(r["wins"]) for r in houses) == 4
-    assert len([r for r in rows if r["kind"] == "agent_house"]) == 2 * 3
+    assert len([r for r in rows if r["kind"] == "agent_house"]) == 2 * 4
 
 
 def test_plots_are_valid_pngs(tiny):
@@ -132,7 +134,7 @@ def test_every_agent_sits_at_every_house(tiny):
     seen = {a: set() for a in cfg.agent_names}
     for r in lines(report.run_dir / "games.jsonl"):
         g = r["game"]
-        assert r["houses"] == [houses[(i + g) % 3] for i in range(3)]
+        assert r["houses"] == [houses[(i + g) % 4] for i in range(4)]
         for a, h in zip(r["lineup"], r["houses"], strict=True):
             seen[a].add(h)
     assert seen == {"alice": set(houses), "bob": set(houses)}
@@ -194,12 +196,12 @@ def test_more_games_extend_a_run(tiny, tmp_path):
 
 def test_a_run_folder_of_another_tournament_is_refused(tiny, tmp_path):
     copy_run(tiny, tmp_path)
-    raw = T.yaml.safe_load(TINY.read_text())
+    raw = yaml.safe_load(TINY.read_text())
     raw["env"]["max_rounds"] = 3
     cfg = T.parse_config(raw, out=tmp_path)
     with pytest.raises(T.ConfigError, match="another tournament.*max_rounds"):
         T.run_tournament(cfg, progress=False, log=quiet)
-    raw = T.yaml.safe_load(TINY.read_text())
+    raw = yaml.safe_load(TINY.read_text())
     raw["seed"] = 1
     cfg = T.parse_config(raw, out=tmp_path)
     with pytest.raises(T.ConfigError, match="another tournament"):
@@ -339,11 +341,11 @@ def test_cli_help(capsys):
 
 
 def test_cli_runs_and_reports(tmp_path, capsys):
-    assert T.main(["--config", str(TINY), "--out", str(tmp_path), "--games", "3",
+    assert T.main(["--config", str(TINY), "--out", str(tmp_path), "--games", "4",
                    "--workers", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "played 3 game(s)" in out and "alice" in out and "bob" in out
-    assert len(lines(tmp_path / "tiny" / "games.jsonl")) == 3
+    assert "played 4 game(s)" in out and "alice" in out and "bob" in out and "note" not in out
+    assert len(lines(tmp_path / "tiny" / "games.jsonl")) == 4
     for name in PLOTS:
         assert (tmp_path / "tiny" / name).exists()
 

@@ -4,7 +4,8 @@
 through ``input_fn`` (``input`` by default; any callable taking a prompt and returning a line,
 raising ``EOFError`` at the end of the input) and everything is written to a rich ``Console``
 (which can write to a ``StringIO``). The record is saved at the end, on ``q``, at the end of the
-input and on Ctrl-C; the board picture (as the player's house sees it) after every round.
+input, on Ctrl-C and on any error (an agent that raises, a bug): a game never ends without its
+record. The board picture (as the player's house sees it) is drawn after every round.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rich.text import Text
 import got_env
 from agents import AgentSpecError, make_agent
 from agents.base import begin_game, end_game
+from got_env.data.loader import RULESETS
 from got_env.engine import OptionError
 from got_env.render.log import outcome_text
 
@@ -40,8 +42,30 @@ HELP = """Commands at a prompt:
   q          quit (the game record so far is saved)"""
 
 
+#: The most digits of an option number: no list is that long, and int() refuses a string of
+#: over 4,300 digits (sys.get_int_max_str_digits), so longer ones are never converted.
+MAX_DIGITS = 6
+#: The most characters of the person's input quoted back in a message.
+QUOTE = 40
+
+
 class Quit(Exception):
     """The person typed ``q``."""
+
+
+class AgentFailed(RuntimeError):
+    """An agent raised in ``act``; the message names its house and class."""
+
+
+def error_text(e: Exception) -> str:
+    """What the person is told of an error that stopped the game (an AgentFailed names the
+    agent already)."""
+    return str(e) if isinstance(e, AgentFailed) else f"{type(e).__name__}: {e}"
+
+
+def quoted(line: str) -> str:
+    """``line`` as a message quotes it: repr'd (control characters visible), cut short."""
+    return repr(line if len(line) <= QUOTE else line[:QUOTE] + "...")
 
 
 class HumanSession:
@@ -63,16 +87,16 @@ class HumanSession:
     # -- the game -------------------------------------------------------------------------------
     def run(self) -> int:
         """Play to the end (0), or until ``q``/end of input (0) or Ctrl-C (130); the record is
-        saved in every case."""
+        saved in every case, on an error too (which is then raised again)."""
         env, c = self.env, self.console
         env.reset(seed=self.seed)
-        for agent in self.agents.values():
-            begin_game(agent)
         c.print(Text.assemble("You play ", house_text(self.house), f" in a {env.num_players}-"
                               f"player game (seed {self.seed}) against ",
                               ", ".join(f"{h}={type(a).__name__}" for h, a in
                                         self.agents.items()), ". Type ? for help."))
         try:
+            for agent in self.agents.values():
+                begin_game(agent)
             self._play()
         except KeyboardInterrupt:
             self._flush()
@@ -85,10 +109,16 @@ class HumanSession:
         except Quit:
             self.save("you quit")
             return 0
+        except Exception as e:
+            self._flush()
+            self.save(error_text(e))
+            raise
         self._flush()
-        self._show_board()
-        self._announce_end()
-        self.save(None)
+        try:
+            self._show_board()
+            self._announce_end()
+        finally:   # the game is over: its record is saved even if an agent's end_game raises
+            self.save(None)
         return 0
 
     def _play(self) -> None:
@@ -100,15 +130,23 @@ class HumanSession:
                 self._flush()
                 action = self.ask()
             else:
-                obs = env.observe(agent)
-                action = int(self.agents[agent].act(obs["observation"], obs["action_mask"],
-                                                    env.infos[agent]))
+                action = self._agent_action(agent)
             self.log.before(action)
             env.step(action)
             self.log.after()
             if g.round != round_now or g.pending is None:
                 self.picture(f"round-{round_now:02d}")
                 round_now = g.round
+
+    def _agent_action(self, house: str) -> int:
+        """The agent's action, its error raised as AgentFailed naming the house and agent."""
+        agent = self.agents[house]
+        obs = self.env.observe(house)
+        try:
+            return int(agent.act(obs["observation"], obs["action_mask"], self.env.infos[house]))
+        except Exception as e:
+            raise AgentFailed(f"{house}'s agent ({type(agent).__name__}) raised "
+                              f"{type(e).__name__}: {e}") from e
 
     # -- asking the person ----------------------------------------------------------------------
     def ask(self) -> int:
@@ -140,11 +178,13 @@ class HumanSession:
                 self._list(range(len(options)), names)
             elif low == "q":
                 raise Quit
-            elif low.isdigit():
-                n = int(low)
+            elif low.isdecimal():   # the digits int() reads; not '²', which isdigit() passes
+                short = len(low) <= MAX_DIGITS
+                n = int(low) if short else 0
                 if 1 <= n <= len(options):
                     return self._picked(options[n - 1], names[n - 1])
-                c.print(f"[red]no option {n}: pick 1 to {len(options)}[/red]")
+                c.print(Text(f"no option {n if short else quoted(line)}: pick 1 to "
+                             f"{len(options)}", style="red"))
             else:
                 words = low.split()
                 hits = [k for k, name in enumerate(names)
@@ -152,10 +192,11 @@ class HumanSession:
                 if len(hits) == 1:
                     return self._picked(options[hits[0]], names[hits[0]])
                 if not hits:
-                    c.print(Text(f"no option matches {line!r}", style="red"),
+                    c.print(Text(f"no option matches {quoted(line)}", style="red"),
                             "(? for help, l to list)")
                 else:
-                    c.print(Text(f"{len(hits)} options match {line!r}; pick one by its number:"))
+                    c.print(Text(f"{len(hits)} options match {quoted(line)}; pick one by its "
+                                 f"number:"))
                     self._list(hits, names)
 
     def _picked(self, action: int, name: str) -> int:
@@ -246,8 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="agent spec for every other house (default heuristic; docs/agents.md)")
     p.add_argument("--agent", action="append", default=[], metavar="HOUSE=SPEC",
                    help="agent spec for one house, e.g. lannister=random (repeatable)")
-    p.add_argument("--ruleset", default="2e", help="2e (default) or 1e (the 1st edition, 3 to "
-                   "5 players)")
+    p.add_argument("--ruleset", default="2e", choices=RULESETS,
+                   help="the edition (default 2e; 1e: the 1st edition, 3 to 5 players)")
     p.add_argument("--players", type=int, default=None, help="3 to 6 in 2e, 3 to 5 in 1e "
                    "(default: the most, 6 or 5)")
     p.add_argument("--seed", type=int, default=None, help="default: drawn, and printed")
@@ -289,9 +330,17 @@ def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] = inpu
             agents[house] = make_agent(parse_spec(str(specs[house])), env=env, seed=seed + seat)
         except (AgentSpecError, json.JSONDecodeError) as e:
             p.error(f"{house}: {e}")
+    if input_fn is input and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")   # bytes that are not text: bad input, no crash
     session = HumanSession(env, args.house, agents, seed, Path(args.out),
                            console=console, input_fn=input_fn)
-    return session.run()
+    try:
+        return session.run()
+    except Exception as e:
+        saved = (f"the record so far is in {session.record_path}" if session.record_path
+                 else "the record could not be saved")
+        print(f"error: the game stopped: {error_text(e)}; {saved}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

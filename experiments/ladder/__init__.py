@@ -27,7 +27,9 @@ line-up of its matches; with two such rungs the smaller), ``optional: true`` (th
 with a note, when a file it needs is missing) and ``requires`` (those files: a path or a list;
 by default the spec's checkpoint, or for ``ppo`` the shipped checkpoint). Every other rung must
 build: an unknown agent, bad kwargs or an unknown rollout policy fail before any game, naming the
-rung. ``--games`` sets every match's games per line-up (over ``pairs`` and rung ``games``).
+rung. ``--games`` sets every match's games per line-up (over ``pairs`` and rung ``games``). A
+config that cannot be read (missing, not UTF-8, not YAML) or holds a bad value stops before any
+game with one line naming the file and the key, and exit code 2.
 
 Matches: rungs A and B (A earlier in the config) play the line-ups [A, B, B] and [B, A, A] (with
 3 players), ``games`` games each, as one tournament (experiments.tournament) in
@@ -59,6 +61,7 @@ from typing import Any
 from got_env.vector import BACKENDS
 
 from .. import tournament as T
+from ..config_files import exit_config_error
 from .config import (
     DEFAULT_CONFIG,
     ConfigError,
@@ -140,14 +143,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cfg = load_config(args.config, games=args.games, workers=args.workers, out=args.out,
                           name=args.name, backend=args.backend, only=only)
-    except (OSError, ConfigError) as e:
-        p.error(str(e))
+    except ConfigError as e:
+        exit_config_error(p, e)
     cmd = "python -m experiments.ladder " + " ".join(sys.argv[1:] if argv is None else argv)
     footer = f"`{cmd.strip()}`: {{played}} games played in {{seconds:.0f}} s by the last run"
     try:
         report = run_ladder(cfg, progress=not args.no_progress, footer=footer)
     except ConfigError as e:
-        p.error(str(e))
+        exit_config_error(p, e)
     except KeyboardInterrupt:
         print(f"\ninterrupted: finished games are in {cfg.run_dir}/matches/*/{T.GAMES_FILE}; "
               f"rerun the same command to play the rest", file=sys.stderr)

@@ -14,9 +14,18 @@ import numpy as np
 
 import got_env
 from agents import AgentSpec, AgentSpecError
-from got_env.engine import OptionError
 
 from .. import tournament as T
+from ..config_files import (
+    ConfigError,
+    check_bool,
+    check_env,
+    check_int,
+    check_keys,
+    check_mapping,
+    check_path,
+    read_config,
+)
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "ladder.yaml"
 CONFIG_KEYS = ("name", "out", "env", "rungs", "pairs", "games", "seed", "workers", "backend")
@@ -25,7 +34,6 @@ RUNG_KEYS = ("optional", "requires", "games")
 PAIR_KEYS = ("rungs", "games")
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 MATCHES_DIR = "matches"
-ConfigError = T.ConfigError
 
 
 @dataclass(frozen=True)
@@ -105,12 +113,6 @@ def lineups(a: str, b: str, n: int) -> list[list[str]]:
     return [[a] + [b] * (n - 1), [b] + [a] * (n - 1)]
 
 
-def _int(value: Any, key: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ConfigError(f"{key} must be an integer >= {minimum}, got {value!r}")
-    return value
-
-
 def _required_files(spec: Any, requires: tuple[str, ...]) -> list[Path]:
     """The files an optional rung needs: ``requires``, else its spec's checkpoint, else for the
     registry's ``ppo`` (which plays the shipped checkpoint) that checkpoint."""
@@ -137,9 +139,7 @@ def _parse_rung(name: Any, raw: Any) -> Rung:
     optional, requires, games = False, (), None
     if isinstance(raw, dict):
         raw = dict(raw)
-        optional = raw.pop("optional", False)
-        if not isinstance(optional, bool):
-            raise ConfigError(f"{key}.optional must be true or false, got {optional!r}")
+        optional = check_bool(raw.pop("optional", False), f"{key}.optional")
         req = raw.pop("requires", None)
         if isinstance(req, str):
             req = [req]
@@ -150,7 +150,7 @@ def _parse_rung(name: Any, raw: Any) -> Rung:
         requires = tuple(req or ())
         games = raw.pop("games", None)
         if games is not None:
-            games = _int(games, f"{key}.games", 1)
+            games = check_int(games, f"{key}.games", 1)
     elif not isinstance(raw, str):
         raise ConfigError(f"{key}: an agent spec is a name or a mapping, got {raw!r}")
     return Rung(name, raw, optional, requires, games)
@@ -175,34 +175,21 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
                  only: list[str] | None = None) -> LadderConfig:
     """Validate a ladder config (as read from YAML) with the command line's overrides; every
     error names its key."""
-    if not isinstance(raw, dict):
-        raise ConfigError(f"a ladder config is a mapping, got {type(raw).__name__}")
-    unknown = set(raw) - set(CONFIG_KEYS)
-    if unknown:
-        raise ConfigError(f"unknown config keys {sorted(unknown)}; known: {list(CONFIG_KEYS)}")
+    check_keys(check_mapping(raw, "a ladder config"), CONFIG_KEYS)
     name = name if name is not None else raw.get("name", default_name)
     if not isinstance(name, str) or not NAME.fullmatch(name):
         raise ConfigError(f"name must be a folder name (letters, digits, . _ -), got {name!r}")
-    out = Path(out if out is not None else raw.get("out", "runs/ladder"))
+    out = Path(out) if out is not None else check_path(raw.get("out", "runs/ladder"), "out")
 
-    env = raw.get("env") or {}
-    if not isinstance(env, dict):
-        raise ConfigError(f"env must be a mapping of got_env options, got {env!r}")
-    for key, why in T.FORBIDDEN_ENV.items():
-        if key in env:
-            raise ConfigError(f"env.{key} is not allowed: {why}")
-    try:
-        probe = got_env.raw_env(**dict(env))
-    except (OptionError, TypeError, ValueError) as e:
-        raise ConfigError(f"env: {e}") from None
+    env, probe = check_env(raw.get("env"), forbidden=T.FORBIDDEN_ENV)
     houses, max_rounds = tuple(probe.possible_agents), int(probe.game_options["max_rounds"])
     n = len(houses)
 
-    default_games = _int(raw.get("games", 30), "games", 1)
+    default_games = check_int(raw.get("games", 30), "games", 1)
     if games is not None:
-        games = _int(games, "--games", 1)
-    seed = _int(raw.get("seed", 0), "seed", 0)
-    workers = _int(workers if workers is not None else raw.get("workers", 0), "workers", 0)
+        games = check_int(games, "--games", 1)
+    seed = check_int(raw.get("seed", 0), "seed", 0)
+    workers = check_int(workers if workers is not None else raw.get("workers", 0), "workers", 0)
     backend = T.check_backend(backend if backend is not None else raw.get("backend", "local"))
 
     rungs_raw = raw.get("rungs")
@@ -259,7 +246,7 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
             raise ConfigError(f"{key}.rungs names unknown rungs {bad}; rungs: {list(rungs_raw)}")
         if frozenset(pr) in overrides:
             raise ConfigError(f"{key}: the pair {pr} is given twice")
-        overrides[frozenset(pr)] = _int(p.get("games"), f"{key}.games", 1)
+        overrides[frozenset(pr)] = check_int(p.get("games"), f"{key}.games", 1)
 
     matches: list[Match] = []
     notes: list[str] = []
@@ -290,6 +277,8 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
 
 
 def load_config(path: str | Path, **overrides: Any) -> LadderConfig:
-    """Read and validate a YAML ladder config; ``overrides``: games, workers, out, name,
-    backend, only."""
-    return T.read_config(path, parse_config, **overrides)
+    """Read and validate a YAML ladder config (run folder name by default the file's stem);
+    ``overrides``: games, workers, out, name, backend, only. Every error is a ConfigError naming
+    the file."""
+    return read_config(path, lambda raw: parse_config(raw, default_name=Path(path).stem,
+                                                      **overrides))

@@ -2,12 +2,14 @@
 
     python -m got_env.data --ruleset 2e > data.json
     python -m got_env.data --ruleset 1e > data-1e.json   # the 1st edition (50 areas, no port)
+    python -m got_env.data --ruleset 1e | head           # a reader that stops early is fine
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .loader import RULESETS, DataError, load_ruleset
@@ -24,9 +26,22 @@ def main(argv: list[str] | None = None) -> int:
     except DataError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    json.dump(ruleset.to_json(), sys.stdout, indent=args.indent)
-    print()
+    try:
+        json.dump(ruleset.to_json(), sys.stdout, indent=args.indent)
+        print()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return closed_stdout()
     return 0
+
+
+def closed_stdout() -> int:
+    """The reader of standard output went away (``| head``): point stdout at devnull, so that
+    the flush at exit does not raise again, and exit 1 quietly, as the Python docs advise
+    (library/signal.html, "Note on SIGPIPE")."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 1
 
 
 if __name__ == "__main__":

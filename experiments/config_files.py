@@ -1,0 +1,138 @@
+"""Reading the experiments' YAML config files and checking their values, so that every command
+line that takes a config (tournament, ladder, play) fails the same way on a bad one: one line
+naming the file, and the key for a bad value, and exit code 2 — never a traceback.
+
+:func:`read_yaml` turns every way a file can be unreadable (missing, a folder, not UTF-8, not
+YAML) into a :class:`ConfigError`; :func:`read_config` adds the file's name to the errors of a
+parser; the ``check_*`` helpers check one value and name its key; :func:`exit_config_error`
+prints the error the way argparse does and exits 2. ``ConfigError`` is a ``ValueError``, so a
+parser with its own error class (such as experiments.training.config) can use the helpers by
+catching it or subclassing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+import yaml
+
+import got_env
+from got_env.engine import OptionError
+
+Parsed = TypeVar("Parsed")
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be read, or a bad value in one; the message names the key."""
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: messages of YAML and of agents' constructors can span several,
+    and an error of a command line is one line."""
+    return " ".join(text.split())
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters: a whole file can end up in a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _yaml_problem(e: yaml.YAMLError) -> str:
+    """A YAML error in one line: the problem and where (the full message quotes the text)."""
+    mark = getattr(e, "problem_mark", None)
+    problem = getattr(e, "problem", None) or str(e)
+    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    return f"{problem}{where}"
+
+
+def read_yaml(path: str | Path) -> Any:
+    """The document of a YAML file; every way the file can fail to read is a ConfigError
+    starting with the path."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read the config: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset "
+                          f"{e.start}); save the file as UTF-8") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{path}: not valid YAML: {_yaml_problem(e)}") from None
+
+
+def read_config(path: str | Path, parse: Callable[[Any], Parsed]) -> Parsed:
+    """``parse`` of the YAML file at ``path``, every ConfigError starting with the path."""
+    raw = read_yaml(path)
+    try:
+        return parse(raw)
+    except ConfigError as e:
+        raise ConfigError(f"{path}: {e}") from None
+
+
+def check_mapping(raw: Any, what: str) -> dict[Any, Any]:
+    """The config's top level must be a mapping (YAML reads a plain word as a string)."""
+    if not isinstance(raw, dict):
+        shown = "an empty file" if raw is None else f"{type(raw).__name__} {_short(raw)}"
+        raise ConfigError(f"{what} is a mapping of keys (key: value lines), got {shown}")
+    return raw
+
+
+def check_keys(raw: dict[Any, Any], known: Iterable[str], what: str = "config keys") -> None:
+    """No key outside ``known``; YAML keys need not be strings (``1: x``), so they are shown as
+    written and sorted as text."""
+    known = list(known)
+    unknown = sorted(str(k) for k in raw if k not in known)
+    if unknown:
+        raise ConfigError(f"unknown {what} {unknown}; known: {known}")
+
+
+def check_int(value: Any, key: str, minimum: int) -> int:
+    """An integer (not a bool, not a string of digits) of at least ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ConfigError(f"{key} must be an integer >= {minimum}, got {value!r}")
+    return value
+
+
+def check_bool(value: Any, key: str) -> bool:
+    """``true`` or ``false``: YAML reads ``yes``/``no`` as booleans, but not ``"yes"``."""
+    if not isinstance(value, bool):
+        raise ConfigError(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def check_path(value: Any, key: str) -> Path:
+    """A folder (or file) path, written as a non-empty string."""
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"{key} must be a folder path (a non-empty string), got {value!r}")
+    return Path(value)
+
+
+def check_env(value: Any, key: str = "env",
+              forbidden: dict[str, str] | None = None) -> tuple[dict[str, Any], got_env.raw_env]:
+    """The ``env`` mapping of got_env.raw_env options (none: the defaults) and a throw-away env
+    built from it, so that a bad option fails before any game (and the caller learns the houses
+    in play); ``forbidden``: option -> why the caller does not take it."""
+    env = {} if value is None else value
+    if not isinstance(env, dict):
+        raise ConfigError(f"{key} must be a mapping of got_env options, got {env!r}")
+    for option, why in (forbidden or {}).items():
+        if option in env:
+            raise ConfigError(f"{key}.{option} is not allowed: {why}")
+    try:
+        return dict(env), got_env.raw_env(**env)
+    except (OptionError, TypeError, ValueError) as e:
+        raise ConfigError(f"{key}: {e}") from None
+
+
+def exit_config_error(parser: argparse.ArgumentParser, error: Exception) -> NoReturn:
+    """Print ``prog: error: <message>`` on one line (without argparse's usage lines, which
+    have nothing to do with a bad file) and exit 2, like any usage error."""
+    parser.exit(2, f"{parser.prog}: error: {one_line(str(error))}\n")
