@@ -284,6 +284,20 @@ def test_missing_file(data_copy):
         load_ruleset("2e", data_dir=data_copy)
 
 
+def test_a_data_file_not_in_utf8_is_named(data_copy):
+    path = data_copy / "tracks.yaml"
+    path.write_bytes(path.read_text(encoding="utf-8").encode("utf-16"))
+    with pytest.raises(DataError, match="tracks.yaml: not UTF-8 text"):
+        load_ruleset("2e", data_dir=data_copy)
+
+
+def test_a_data_path_that_is_a_folder_is_named(data_copy):
+    (data_copy / "tracks.yaml").unlink()
+    (data_copy / "tracks.yaml").mkdir()
+    with pytest.raises(DataError, match="tracks.yaml: cannot read it"):
+        load_ruleset("2e", data_dir=data_copy)
+
+
 def test_unknown_ruleset():
     with pytest.raises(DataError, match="unknown ruleset '3e'"):
         load_ruleset("3e")
@@ -293,3 +307,15 @@ def test_adjacency_tables_are_read_only(rs):
     with pytest.raises(ValueError):
         rs.adjacency[0, 1] = True
     assert rs.adjacency.dtype == np.bool_
+
+
+def test_cli_into_a_closed_pipe_exits_quietly():
+    """``python -m got_env.data | head``: the reader stops early; no BrokenPipeError traceback."""
+    proc = subprocess.Popen([sys.executable, "-m", "got_env.data", "--ruleset", "1e"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.read(100)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.wait(timeout=60) == 1
+    assert err == ""

@@ -419,6 +419,11 @@ def _read(directory: Path, name: str) -> dict[str, Any]:
             doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except FileNotFoundError:
         raise DataError(f"{name}: file not found in {directory}") from None
+    except UnicodeDecodeError as e:
+        raise DataError(f"{name}: not UTF-8 text (offset {e.start} in {directory}); save the "
+                        f"file as UTF-8") from None
+    except OSError as e:
+        raise DataError(f"{name}: cannot read it in {directory}: {e.strerror or e}") from None
     except yaml.YAMLError as e:
         raise DataError(f"{name}: not valid YAML: {e}") from None
     if not isinstance(doc, dict):
