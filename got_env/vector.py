@@ -47,9 +47,17 @@ the env's own template (``raw_env._turn_info``). A step's pipe carries only the 
 the games that finished (:class:`Finished`, with their records); a reset or a restore sends the
 infos themselves. Results do not depend on ``k``. ``close()`` stops the workers; the object is also
 a context manager. ``step`` checks every action against the current masks before any game moves:
-a bad one raises :class:`got_env.engine.IllegalActionError` naming the game index, the action and
-the house, and no game changes. Any error inside a worker comes back as an exception naming the
-game index and the action (the worker's traceback attached); the batch must then be ``reset``.
+a bad one raises :class:`got_env.engine.IllegalActionError` naming the game index, the action, the
+pending decision and the house (in the AEC env's words), and no game changes. Any error inside a
+worker comes back as an exception naming the game index and the action (the worker's traceback
+attached); the batch must then be ``reset``. A worker that died (killed, out of memory) raises a
+:class:`VectorGamesError` naming it, its exit code and its games: found before a call is sent
+(each call first checks every worker's exit status, one non-blocking ``waitpid`` each), no game
+moves; found during one, the other workers' replies are read first. Every later call raises
+the same error until ``reset()`` or ``restore()``, which start a fresh worker for each dead one
+(same start method), after which the batches are the ones a fresh ``VectorGames`` with the
+same seeds gives. After ``close()`` every
+call but ``close`` says the games are closed, in-process ones too.
 
 :class:`got_env.vector_ray.RayVectorGames` is the same API with each shard stepped by a Ray actor
 (the same :class:`_Shard`, seeds, checks and errors, hence the same batches);
@@ -70,7 +78,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from .encoding import ActionCodec, ObservationEncoder
-from .engine import IllegalActionError
+from .engine import DecisionKind, IllegalActionError
 from .env import GameRecord, raw_env
 
 if TYPE_CHECKING:
@@ -85,7 +93,9 @@ BACKENDS = ("local", "ray")
 
 class VectorGamesError(RuntimeError):
     """An error inside one game of a batch (other than an illegal action), with the game index,
-    the action it was given and the worker's traceback, so that it can be replayed alone."""
+    the action it was given and the worker's traceback, so that it can be replayed alone; or a
+    worker (a Ray actor) that died, named with its exit code and the games it held, repeated
+    by every call until ``reset`` or ``restore`` starts a fresh one."""
 
 
 @dataclass
@@ -200,13 +210,12 @@ class _Shard:
         self.first_seeds = [0] * count
         self.episodes = [0] * count
 
-    def reset(self, seeds: list[int] | None) -> list[dict]:
-        """Start every game: with these first seeds (a new seed stream), or with each game's
-        next seed (None)."""
-        if seeds is not None:
-            self.first_seeds, self.episodes = list(seeds), [0] * len(self.envs)
-        else:
-            self.episodes = [k + 1 for k in self.episodes]
+    def reset(self, stream: tuple[list[int], list[int]]) -> list[dict]:
+        """Start every game at its place in its seed stream, ``(first seeds, episodes)``: the
+        main process keeps every game's place and sends it, so that a shard started afresh
+        (after its worker died) carries on where the lost one was."""
+        first, episodes = stream
+        self.first_seeds, self.episodes = list(first), list(episodes)
         self.rewards[:] = 0
         self.done[:] = False
         self.truncated[:] = False
@@ -307,6 +316,19 @@ def _acting_infos(env: raw_env, decision: np.ndarray, num_legal: np.ndarray) -> 
     env's own ``_turn_info``, so that the two cannot differ."""
     turn = env._turn_info
     return [turn(k, n) for k, n in zip(decision.tolist(), num_legal.tolist(), strict=True)]
+
+
+def _decision_name(info: dict) -> str:
+    """The pending decision as the AEC env names it in its IllegalActionError
+    (``DecisionKind.label``, e.g. ``D-20 PLACE_ORDERS``), from the acting house's infos: its
+    number in the numeric format, already its label in the text one."""
+    decision = info.get("decision")
+    if isinstance(decision, int):
+        try:
+            return DecisionKind(decision).label
+        except ValueError:  # not a kind (0: none pending): shown as it is
+            pass
+    return str(decision)
 
 
 class _GameFailure(Exception):
@@ -429,12 +451,15 @@ class _LockstepGames:
     """What every backend of the batched API shares: the checked options and sizes, the seed
     streams, the action check, the error protocol and the batch built from ``_buffers`` (the main
     process's copy of every game's rows). A backend builds its shards and implements
-    ``_reset_games``, ``_step_games``, ``_records``, ``_closed`` and ``close``; one mechanism, so
+    ``_reset_games``, ``_step_games``, ``_records``, ``_states``, ``_restore_games``, ``_stop``
+    and ``_restart`` (a dead worker's shard given a fresh one); one mechanism, so
     that the backends cannot drift apart (their batches are compared in the tests)."""
 
     _buffers: _Buffers
-    #: What steps the shards, for messages.
-    _WORKERS = "worker processes"
+    #: What steps one shard, for messages (``worker 1 (games 4..7) died``).
+    _WORKER = "worker"
+    #: How a shard's worker that died while it had a command ended the call, for messages.
+    _MID_CALL = "during a call (the other {}s' games may have moved)"
     #: ``(first, end)`` of each shard's games, in shard order (contiguous, ``end`` exclusive).
     _ranges: list[tuple[int, int]]
 
@@ -459,8 +484,15 @@ class _LockstepGames:
         self.observation_size = self.encoder.size
         self.action_size = self.codec.size
         self._seeds = self._first_seeds(seeds) if seeds is not None else None
+        # Every game's place in its seed stream (first seed, games finished since), kept here
+        # rather than only in the shards, so that a shard started afresh carries on from it.
+        self._stream_first: list[int] = []
+        self._episodes: list[int] = []
         self._started = False
         self._broken = False
+        self._closed = False
+        self._dead: set[int] = set()  # shards whose worker died, restarted by reset/restore
+        self._lost: str | None = None  # why, for every call until then (VectorGamesError)
         self._infos: list[dict] = [{} for _ in range(num_games)]
         self.num_workers = min(num_workers, num_games)
 
@@ -479,18 +511,23 @@ class _LockstepGames:
     def reset(self, seeds: int | Sequence[int] | None = None) -> Batch:
         """Start a new game in every slot and return the first batch. ``seeds`` as in the
         constructor; None continues each slot's seed stream (the first reset uses the
-        constructor's seeds, or fresh entropy)."""
+        constructor's seeds, or fresh entropy). A shard whose worker died is given a fresh one
+        first, which carries on from the seed streams as the batch last showed them."""
+        self._check_open()
         if seeds is not None:
-            first: list[int] | None = self._first_seeds(seeds)
+            first, episodes = self._first_seeds(seeds), [0] * self.num_games
         elif not self._started:
             first = self._seeds
             if first is None:
                 base = int(np.random.SeedSequence().entropy % (1 << 62))
                 first = [base + g for g in range(self.num_games)]
+            episodes = [0] * self.num_games
         else:
-            first = None
-        infos = self._reset_games(first)
+            first, episodes = self._stream_first, [k + 1 for k in self._episodes]
+        self._restart_dead()
+        infos = self._reset_games([(first[a:b], episodes[a:b]) for a, b in self._ranges])
         self._started, self._broken = True, False
+        self._stream_first, self._episodes = list(first), episodes
         self._infos = infos
         return self._batch(infos, [None] * self.num_games)
 
@@ -518,7 +555,9 @@ class _LockstepGames:
     def restore(self, state: dict[str, Any]) -> Batch:
         """Put every slot back where :meth:`state` found it (its game replayed from its record,
         its seed stream where it was) and return the batch to continue from. The number of
-        games and the env options must be the ones of the state (any number of workers)."""
+        games and the env options must be the ones of the state (any number of workers). A
+        shard whose worker died is given a fresh one first."""
+        self._check_open()
         if not isinstance(state, dict) or state.get("num_games") != self.num_games \
                 or state.get("options") != self.options:
             found = (state.get("num_games"), state.get("options")) if isinstance(
@@ -527,13 +566,18 @@ class _LockstepGames:
                              f"is needed to restore these games, got {found}")
         parts = [{k: state[k][a:b] for k in ("first_seeds", "episodes", "records")}
                  for a, b in self._ranges]
+        self._restart_dead()
         infos = self._restore_games(parts)
         self._started, self._broken = True, False
+        self._stream_first, self._episodes = list(state["first_seeds"]), list(state["episodes"])
         self._infos = infos
         return self._batch(infos, [None] * self.num_games)
 
     def close(self) -> None:
-        raise NotImplementedError
+        """Stop the shards (idempotent); every later call but ``close`` says the games are
+        closed, in-process ones too (which could otherwise play on)."""
+        self._closed = True
+        self._stop()
 
     def __enter__(self: _Games) -> _Games:
         return self
@@ -548,9 +592,21 @@ class _LockstepGames:
             pass
 
     # -- a backend's part -----------------------------------------------------------------------
-    def _reset_games(self, first: list[int] | None) -> list[dict]:
-        """Reset every game (``first``: new first seeds, or None: each slot's next seed), write
-        the rows into ``_buffers``; the acting houses' infos."""
+    def _stop(self) -> None:
+        """Stop the shards' workers (idempotent; also after a constructor that failed)."""
+        raise NotImplementedError
+
+    def _restart(self, shards: list[int]) -> None:
+        """Replace these shards' dead workers with fresh ones, their games built (not reset)."""
+        raise NotImplementedError
+
+    def _dead_shards(self) -> set[int]:
+        """The shards whose worker is known to have died."""
+        return set(self._dead)
+
+    def _reset_games(self, streams: list[tuple[list[int], list[int]]]) -> list[dict]:
+        """Reset every game (each shard's part of the seed streams, :meth:`_Shard.reset`),
+        write the rows into ``_buffers``; the acting houses' infos."""
         raise NotImplementedError
 
     def _step_games(self) -> tuple[list[dict], list[Finished | None]]:
@@ -570,9 +626,6 @@ class _LockstepGames:
         ``_buffers``; the acting houses' infos."""
         raise NotImplementedError
 
-    def _closed(self) -> bool:
-        raise NotImplementedError
-
     # -- internals ------------------------------------------------------------------------------
     def _first_seeds(self, seeds: int | Sequence[int]) -> list[int]:
         if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, (bool, np.bool_)):
@@ -585,17 +638,33 @@ class _LockstepGames:
                              f"game), got {seeds!r}")
         return [int(s) for s in seeds]
 
-    def _shard_seeds(self, first: list[int] | None) -> list[list[int] | None]:
-        """Each shard's part of the first seeds (or None for every shard)."""
-        return [None if first is None else first[a:b] for a, b in self._ranges]
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError(f"this {type(self).__name__} is closed (close() was called); "
+                               f"make a new one to play on")
 
     def _check_ready(self) -> None:
+        self._check_open()
         if not self._started:
             raise RuntimeError("call reset() before step()")
+        if self._lost is not None:  # the same error for every call until reset or restore
+            raise VectorGamesError(self._lost)
         if self._broken:
             raise RuntimeError("a game failed during the last step; call reset() to go on")
-        if self._closed():
-            raise RuntimeError(f"the {self._WORKERS} are closed")
+
+    def _restart_dead(self) -> None:
+        """Give every shard whose worker died a fresh one (for reset and restore, which set
+        every game anew), so that the batch is whole again."""
+        dead = sorted(self._dead_shards())
+        if dead:
+            self._restart(dead)
+        self._dead.clear()
+        self._lost = None
+
+    def _lost_reply(self, shard: int, why: str) -> tuple:
+        """The reply that stands for a shard whose worker died (:meth:`_collect` raises it)."""
+        first, end = self._ranges[shard]
+        return ("lost", shard, f"{self._WORKER} {shard} (games {first}..{end - 1}) {why}")
 
     def _checked(self, actions: Sequence[int] | np.ndarray) -> np.ndarray:
         """The actions as int64[G], or IllegalActionError naming the first bad game: integers
@@ -619,8 +688,8 @@ class _LockstepGames:
             g = int(illegal[0])
             raise IllegalActionError(
                 f"game {g}: action {int(a[g])} ({self.codec.name(int(a[g]))}) is not legal for "
-                f"{self._infos[g].get('decision', '?')} of {self._agent_of(g)}; the mask lists "
-                f"the legal ones")
+                f"{_decision_name(self._infos[g])} of {self._agent_of(g)}; the action mask "
+                f"lists the legal ones")
         return a
 
     def _agent_of(self, g: int) -> str:
@@ -630,20 +699,33 @@ class _LockstepGames:
         """Step every game with the actions already in the buffer (checked by ``step``)."""
         infos, finished = self._step_games()
         self._infos = infos
+        episodes = self._episodes
+        for f in finished:
+            if f is not None:
+                episodes[f.game] += 1
         return self._batch(infos, finished)
 
     def _collect(self, replies: list[tuple]) -> list:
-        """The results of one reply per shard (:func:`_serve`'s form); the first error is raised
-        once all are in (so that every shard has answered and stays in step), and marks the
-        batch broken until the next reset."""
-        results, error = [], None
+        """The results of one reply per shard (:func:`_serve`'s form, or :meth:`_lost_reply`'s
+        for a shard whose worker died); the first error is raised once all are in (so that
+        every shard has answered and stays in step), and marks the batch broken until the next
+        reset. A dead worker's error wins, and every call until reset or restore repeats it:
+        its games are gone, and the other shards' may have moved."""
+        results, error, lost = [], None, []
         for reply in replies:
             if reply[0] == "ok":
                 results.append(reply[1])
+            elif reply[0] == "lost":
+                self._dead.add(reply[1])
+                lost.append(reply[2])
             else:
-                self._broken = True
                 error = error or _failure(*reply[1:])
+        if lost:
+            self._lost = (f"{'; '.join(lost)}. The batch is broken: call reset() or restore(), "
+                          f"which start a fresh {self._WORKER} for every dead one")
+            error = VectorGamesError(self._lost)
         if error is not None:
+            self._broken = True
             raise error
         return results
 
@@ -668,7 +750,10 @@ class VectorGames(_LockstepGames):
         None (fresh entropy); later games of each slot follow ``first + k * num_games``.
     :param num_workers: 0 steps every game in this process; ``k > 0`` splits them over ``k``
         worker processes (at most one per game).
-    :param start_method: the multiprocessing start method of the workers.
+    :param start_method: the multiprocessing start method of the workers: ``"spawn"`` (the
+        default: safe beside threads such as torch's), ``"fork"`` (starts faster) or
+        ``"forkserver"``; a worker that died is restarted (by ``reset`` or ``restore``) the
+        same way.
     :param copy: True (default): a batch's arrays are copies, valid for good. False: they are
         read-only views of the buffers the games write, overwritten by the next ``step`` or
         ``reset`` (Gymnasium's ``AsyncVectorEnv(copy=False)``): for a learner that copies the
@@ -696,56 +781,67 @@ class VectorGames(_LockstepGames):
         self._conns: list[Any] = []
         self._procs: list[Any] = []
         self._shard: _Shard | None = None
+        self.start_method = start_method
         super().__init__(num_games, num_players, seeds, num_workers, env_options, copy)
         if self.num_workers == 0:
             self._buffers = _Buffers(*self._shape)
             self._ranges = [(0, num_games)]
             self._shard = _Shard(0, num_games, num_games, self.options, self._buffers)
             return
-        ctx = mp.get_context(start_method)
-        self._buffers = _Buffers(*self._shape, ctx=ctx)
+        self._ctx = mp.get_context(start_method)
+        self._buffers = _Buffers(*self._shape, ctx=self._ctx)
         self._ranges = self._split(num_games, self.num_workers)
         try:
-            for first, end in self._ranges:
-                parent, child = ctx.Pipe()
-                proc = ctx.Process(target=_worker, daemon=True, name=f"got_env-vector-{first}",
-                                   args=(child, first, end - first, num_games, self.options,
-                                         self._buffers, self.spin_s))
-                proc.start()
-                child.close()
-                self._conns.append(parent)
+            for k in range(self.num_workers):
+                conn, proc = self._start_worker(k)
+                self._conns.append(conn)
                 self._procs.append(proc)
-            self._gather()  # every worker built its games (or reported why not)
+            self._gather(range(self.num_workers))  # each built its games, or says why not
         except BaseException:
             self.close()
             raise
 
-    def close(self) -> None:
-        """Stop the worker processes (idempotent)."""
+    def _start_worker(self, k: int) -> tuple[Any, Any]:
+        """Start a worker for shard ``k`` (a fresh process of the batch's start method, on the
+        same shared buffers); its pipe and process. It reports once its games are built."""
+        first, end = self._ranges[k]
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_worker, daemon=True, name=f"got_env-vector-{first}",
+                                 args=(child, first, end - first, self.num_games, self.options,
+                                       self._buffers, self.spin_s))
+        proc.start()
+        child.close()  # the worker holds the only other end: its death is an EOF here
+        return parent, proc
+
+    # -- the backend's part ---------------------------------------------------------------------
+    def _stop(self) -> None:
         for conn in self._conns:
-            try:
-                conn.send(("close", None))
-            except (OSError, ValueError):
-                pass
+            _send(conn, ("close", None))  # a dead worker's pipe is broken: nothing to stop
         for conn, proc in zip(self._conns, self._procs, strict=True):
             try:
                 if conn.poll(5):
                     conn.recv()
             except (OSError, EOFError, ValueError):
                 pass
-            proc.join(timeout=5)
-            if proc.is_alive():
-                proc.terminate()
-                proc.join(timeout=5)
+            _end(proc)
             conn.close()
         self._conns, self._procs = [], []
 
-    # -- the backend's part ---------------------------------------------------------------------
-    def _reset_games(self, first: list[int] | None) -> list[dict]:
+    def _dead_shards(self) -> set[int]:
+        """Those known to be dead and those whose worker has exited since."""
+        return self._dead | set(self._exited())
+
+    def _restart(self, shards: list[int]) -> None:
+        for k in shards:
+            self._conns[k].close()
+            _end(self._procs[k])
+            self._conns[k], self._procs[k] = self._start_worker(k)
+        self._gather(shards)
+
+    def _reset_games(self, streams: list[tuple[list[int], list[int]]]) -> list[dict]:
         if self._shard is not None:
-            return self._shard.reset(first)
-        parts = self._run("reset", self._shard_seeds(first))
-        return [i for part in parts for i in part]
+            return self._shard.reset(streams[0])
+        return [i for part in self._run("reset", streams) for i in part]
 
     def _step_games(self) -> tuple[list[dict], list[Finished | None]]:
         if self._shard is not None:
@@ -776,32 +872,87 @@ class VectorGames(_LockstepGames):
             return self._shard.restore(parts[0])
         return [i for part in self._run("restore", parts) for i in part]
 
-    def _closed(self) -> bool:
-        return self._shard is None and not self._conns
+    def _exited(self) -> list[int]:
+        """The workers that have exited: ``exitcode`` is one non-blocking ``waitpid`` each, a
+        few microseconds per step, not a round trip through the pipes."""
+        return [k for k, proc in enumerate(self._procs) if proc.exitcode is not None]
 
     def _run(self, command: str, args: list) -> list:
         """Send ``command`` to every worker (``args[k]`` to worker k) at once, so that they
-        work in parallel, then gather their replies in worker order."""
-        for conn, arg in zip(self._conns, args, strict=True):
-            conn.send((command, arg))
-        return self._gather()
+        work in parallel, then gather their replies in worker order. A worker found dead first
+        fails the call before anything is sent, so that no game moves; one that dies after is
+        reported once every other worker's reply is read, so that none stays in a pipe."""
+        exited = self._exited()
+        if exited:
+            self._collect([self._lost_reply(k, f"{self._died(k)}, found before a call was sent "
+                                               f"(no game moved)") for k in exited])
+        unsent = [k for k, (conn, arg) in enumerate(zip(self._conns, args, strict=True))
+                  if not _send(conn, (command, arg))]
+        return self._gather(unsent=unsent)
 
-    def _gather(self) -> list:
-        """One reply from every worker, then :meth:`_collect`'s results (or its error)."""
+    def _gather(self, workers: Sequence[int] | None = None, unsent: Sequence[int] = ()) -> list:
+        """One reply from each worker that was sent a command (``None``: a call to every one,
+        but ``unsent``, those whose pipe was broken), or from the ``workers`` just started,
+        then :meth:`_collect`'s results (or its error). A dead worker's pipe reads as EOF (it
+        held the only other end), so no read waits on it forever."""
+        starting = workers is not None
+        why = "while starting" if starting else self._MID_CALL.format(self._WORKER)
         replies = []
-        for k, conn in enumerate(self._conns):
+        for k in workers if starting else range(len(self._conns)):
             try:
-                replies.append(conn.recv())
-            except (EOFError, OSError):
-                first, end = self._ranges[k]
-                self._procs[k].join(timeout=1)
-                replies.append(
-                    ("error", None, None, "WorkerDied",
-                     f"worker {k} (games {first}..{end - 1}) died (exit code "
-                     f"{self._procs[k].exitcode}; with the 'spawn' start method the main "
-                     f"module must be importable and keep its work under "
-                     f"if __name__ == '__main__')", ""))
+                if k in unsent:
+                    raise EOFError
+                replies.append(self._conns[k].recv())
+            except (EOFError, ConnectionError):  # not any OSError: a TimeoutError is no death
+                replies.append(self._lost_reply(k, f"{self._died(k, starting)} {why}"))
+            except BaseException as e:  # Ctrl-C, an alarm: the rest of the replies are unread
+                self._interrupted(e, [j for j in (workers if starting else
+                                                  range(len(self._conns))) if j >= k])
+                raise
         return self._collect(replies)
+
+    def _interrupted(self, error: BaseException, unread: list[int]) -> None:
+        """A call stopped (Ctrl-C, an alarm) before every reply was read: the workers whose
+        reply is unread are out of step with this process, so the batch is broken as if they
+        had died (every call says so) and reset() or restore() replace them."""
+        self._dead.update(unread)
+        first, end = self._ranges[unread[0]][0], self._ranges[unread[-1]][1]
+        self._lost = (f"a call was interrupted ({type(error).__name__}) before {self._WORKER}s "
+                      f"{unread} (games {first}..{end - 1}) answered. The batch is broken: call "
+                      f"reset() or restore(), which start a fresh {self._WORKER} for each")
+        self._broken = True
+
+    def _died(self, k: int, starting: bool = False) -> str:
+        """How worker ``k`` ended, for the error: its exit code (-9: SIGKILL), and for one that
+        died while starting under ``spawn`` (or ``forkserver``), the likely cause."""
+        proc = self._procs[k]
+        proc.join(timeout=1)
+        why = f"died (exit code {proc.exitcode})"
+        if starting and self.start_method != "fork":
+            why += (f" (with the {self.start_method!r} start method the main module must be "
+                    f"importable and keep its work under if __name__ == '__main__')")
+        return why
+
+
+def _send(conn: Any, message: tuple) -> bool:
+    """Send a command to a worker; False if its pipe is broken (it died since the check) or
+    closed."""
+    try:
+        conn.send(message)
+    except (ConnectionError, ValueError):
+        return False
+    return True
+
+
+def _end(proc: Any) -> None:
+    """Wait for a worker process to exit; terminate it if it does not, and kill it if even
+    that fails (a stopped process ignores SIGTERM, and would hang the interpreter's exit)."""
+    proc.join(timeout=5)
+    for stop in (proc.terminate, proc.kill):
+        if not proc.is_alive():
+            return
+        stop()
+        proc.join(timeout=5)
 
 
 def make_vector_games(backend: str = "local", **kwargs: Any) -> VectorGames | RayVectorGames:

@@ -13,7 +13,11 @@ games, their seed streams and auto-reset), the main process checks the actions a
 before any game moves and builds the :class:`~got_env.vector.Batch` as ``VectorGames`` does, and
 errors come back in the workers' form (an illegal action stays an ``IllegalActionError``, anything
 else is a ``VectorGamesError`` with the actor's traceback). So the same seeds and actions give the
-same batches as ``VectorGames`` with any number of workers (``tests/test_vector_ray.py``).
+same batches as ``VectorGames`` with any number of workers (``tests/test_vector_ray.py``). An actor
+that dies (``ray.kill``, its node lost) is handled as a dead worker process: a
+``VectorGamesError`` naming the actor and its games, repeated by every call until ``reset()`` or
+``restore()`` makes a new actor for it. Only, an actor cannot be seen dead without a round trip,
+so the call that finds it has been sent to the other actors too, and their games may have moved.
 
 What differs is the transport: an actor shares no memory with the main process, so it keeps its
 own buffers for its games only and returns their rows (observations, masks, acting houses,
@@ -124,7 +128,7 @@ class RayVectorGames(_LockstepGames):
         checked here, before Ray is started or any actor is.
     """
 
-    _WORKERS = "Ray actors"
+    _WORKER = "Ray actor"
 
     def __init__(self, num_games: int, num_players: int = 6,
                  seeds: int | Sequence[int] | None = None, num_workers: int = 0,
@@ -138,28 +142,34 @@ class RayVectorGames(_LockstepGames):
             self.num_workers = max(1, min(cpus, num_games))
         self._buffers = _Buffers(*self._shape)  # the main process's copy of every game's rows
         self._ranges = self._split(num_games, self.num_workers)
-        actor = _actor_class(ray)
         try:
-            self._actors = [actor.remote(first, end - first, num_games, self.options,
-                                         self._shape[1:])
-                            for first, end in self._ranges]
+            self._actors = [self._new_actor(k) for k in range(self.num_workers)]
             self._gather([a.ready.remote() for a in self._actors])
         except BaseException:
             self.close()
             raise
 
-    def close(self) -> None:
+    def _new_actor(self, k: int) -> Any:
+        """A new actor for shard ``k``; its ``ready`` says once its games are built."""
+        first, end = self._ranges[k]
+        return _actor_class(self._ray).remote(first, end - first, self.num_games, self.options,
+                                              self._shape[1:])
+
+    # -- the backend's part ---------------------------------------------------------------------
+    def _stop(self) -> None:
         """Kill the actors (idempotent). Ray itself keeps running."""
         actors, self._actors = self._actors, []
         for actor in actors:
-            try:
-                self._ray.kill(actor)
-            except Exception:  # already dead, or Ray shut down by its owner: nothing to stop
-                pass
+            _kill(self._ray, actor)
 
-    # -- the backend's part ---------------------------------------------------------------------
-    def _reset_games(self, first: list[int] | None) -> list[dict]:
-        parts = self._rows(self._run("reset", self._shard_seeds(first)))
+    def _restart(self, shards: list[int]) -> None:
+        for k in shards:
+            _kill(self._ray, self._actors[k])  # a call Ray could not deliver: it may still live
+            self._actors[k] = self._new_actor(k)
+        self._gather([self._actors[k].ready.remote() for k in shards], shards)
+
+    def _reset_games(self, streams: list[tuple[list[int], list[int]]]) -> list[dict]:
+        parts = self._rows(self._run("reset", streams))
         return [i for part in parts for i in part]
 
     def _step_games(self) -> tuple[list[dict], list[Finished | None]]:
@@ -177,9 +187,6 @@ class RayVectorGames(_LockstepGames):
     def _restore_games(self, parts: list[dict[str, list]]) -> list[dict]:
         return [i for part in self._rows(self._run("restore", parts)) for i in part]
 
-    def _closed(self) -> bool:
-        return not self._actors
-
     def _run(self, command: str, args: list) -> list:
         """``command`` to every actor at once (``args[k]`` to actor k), so that they work in
         parallel; their results in shard order."""
@@ -192,16 +199,28 @@ class RayVectorGames(_LockstepGames):
             self._buffers.put_rows(first, rows)
         return [result for result, _ in parts]
 
-    def _gather(self, refs: list[Any]) -> list:
-        """Every actor's reply (waiting for all, in order), then :meth:`_collect`'s results; an
-        actor that died (or a call Ray could not deliver) is reported with its games."""
+    def _gather(self, refs: list[Any], shards: Sequence[int] | None = None) -> list:
+        """Every actor's reply (``refs[i]``: the one of shard ``shards[i]``, every shard by
+        default; waiting for all, in order), then :meth:`_collect`'s results. An actor that
+        died (or a call Ray could not deliver) is reported with its games, and replaced by the
+        next reset or restore. Unlike a worker process, an actor cannot be seen dead before a
+        call without a round trip, so the other actors' games may have moved on that call."""
         ray, replies = self._ray, []
-        for k, ref in enumerate(refs):
+        for k, ref in zip(range(len(refs)) if shards is None else shards, refs, strict=True):
             try:
                 replies.append(ray.get(ref))
             except ray.exceptions.RayError as e:
-                first, end = self._ranges[k]
-                replies.append(("error", None, None, "WorkerDied",
-                                f"Ray actor {k} (games {first}..{end - 1}) failed: "
-                                f"{type(e).__name__}: {e}", ""))
+                dead = isinstance(e, ray.exceptions.RayActorError)
+                summary = str(e).strip().splitlines()[0] if str(e).strip() else ""
+                replies.append(self._lost_reply(
+                    k, f"{'died' if dead else 'failed'} ({type(e).__name__}: {summary}) "
+                       f"{self._MID_CALL.format(self._WORKER)}"))
         return self._collect(replies)
+
+
+def _kill(ray: Any, actor: Any) -> None:
+    """Kill an actor if it still lives."""
+    try:
+        ray.kill(actor)
+    except Exception:  # already dead, or Ray shut down by its owner: nothing to stop
+        pass

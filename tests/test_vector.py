@@ -332,6 +332,46 @@ def test_an_error_inside_a_worker_comes_back_naming_the_game(num_workers: int) -
         games.step(np.argmax(batch.mask, axis=1))
 
 
+@pytest.mark.parametrize("info_format", ["numeric", "text"])
+def test_an_illegal_action_is_named_as_the_aec_env_names_it(info_format: str) -> None:
+    """The message names the pending decision (``D-20 PLACE_ORDERS``, not its number 20), the
+    action and the house in the AEC env's own words, after the game index."""
+    options = {"num_players": 3, "max_rounds": 1, "info_format": info_format}
+    with VectorGames(2, seeds=4, **options) as games:
+        batch = games.reset()
+        bad = np.argmax(batch.mask, axis=1)
+        bad[1] = int(np.flatnonzero(batch.mask[1] == 0)[0])
+        with pytest.raises(IllegalActionError) as batched:
+            games.step(bad)
+    env = got_env.raw_env(**options)
+    env.reset(seed=5)  # game 1's seed
+    with pytest.raises(IllegalActionError) as aec:
+        env.step(int(bad[1]))
+    assert str(batched.value) == f"game 1: {aec.value}"
+    assert "not legal for D-" in str(batched.value)
+
+
+@pytest.mark.parametrize("num_workers", [0, 2])
+def test_a_closed_batch_refuses_every_call_saying_it_was_closed(num_workers: int) -> None:
+    """In-process or with workers, a closed VectorGames refuses step, reset, restore, records
+    and state with an error that says it was closed (in-process it used to play on)."""
+    games = VectorGames(2, 3, seeds=1, num_workers=num_workers, max_rounds=1)
+    batch = games.reset()
+    state = games.state()
+    games.close()
+    calls = [lambda: games.step(np.argmax(batch.mask, axis=1)), games.reset,
+             lambda: games.reset(seeds=1), lambda: games.restore(state), games.records,
+             games.state]
+    for call in calls:
+        with pytest.raises(RuntimeError, match=r"VectorGames is closed \(close\(\) was called\)"):
+            call()
+    games.close()  # idempotent
+    never_started = VectorGames(2, 3, max_rounds=1)
+    never_started.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        never_started.step([0, 0])
+
+
 def test_bad_options_and_seeds_are_refused_before_any_worker_starts() -> None:
     with pytest.raises(OptionError):
         VectorGames(2, 3, num_workers=2, reward="nope")

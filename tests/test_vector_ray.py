@@ -7,17 +7,20 @@ tournament records. The tests that need Ray skip without the ``ray`` extra; the 
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
+from test_vector_faults import assert_plays_on_like, deadline
 
 from experiments import tournament as T
 from got_env.engine import IllegalActionError
-from got_env.vector import VectorGames, make_vector_games
+from got_env.vector import VectorGames, VectorGamesError, make_vector_games
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = ROOT / "configs" / "tournament_tiny.yaml"
@@ -149,12 +152,74 @@ def test_one_actor_per_cpu_and_close_kills_them(ray) -> None:
             break
         assert time.monotonic() < deadline, "the actor still answers a minute after close()"
         time.sleep(0.2)
-    with pytest.raises(RuntimeError, match="Ray actors are closed"):
+    with pytest.raises(RuntimeError, match=r"RayVectorGames is closed \(close\(\) was called\)"):
         games.step([0] * 6)
     games.close()  # idempotent
     assert ray.is_initialized()  # close leaves Ray to its owner
     with RayVectorGames(1, 3, num_workers=0, max_rounds=1) as one:
         assert one.num_workers == 1  # at most one actor per game
+
+
+def wait_until_dead(ray, actor) -> None:
+    """``ray.kill`` only sends the kill: a call made at once may still be served, so wait (at
+    most a minute) for the actor to stop answering."""
+    end = time.monotonic() + 60
+    while True:
+        try:
+            ray.get(actor.ready.remote(), timeout=10)
+        except ray.exceptions.RayActorError:
+            return
+        assert time.monotonic() < end, "the actor still answers a minute after ray.kill"
+        time.sleep(0.2)
+
+
+def test_a_dead_actor_breaks_the_batch_until_reset_recreates_it(ray) -> None:
+    """An actor killed between steps (ray.kill) and one killed while it steps (SIGKILL after
+    the call was sent; stopped first, so it cannot answer in between): the call raises a
+    VectorGamesError naming the actor and its games, every later call raises the same one,
+    and reset() makes a new actor, after which the batches are a fresh batch's."""
+    from got_env.vector_ray import RayVectorGames
+
+    with deadline(240), RayVectorGames(4, 3, seeds=3, num_workers=2, max_rounds=1) as games:
+        rng = np.random.default_rng(4)
+        batch = games.reset()
+        victim = games._actors[1]
+        ray.kill(victim)
+        wait_until_dead(ray, victim)
+        actions = random_actions(batch.mask, rng)
+        with pytest.raises(VectorGamesError,
+                           match=r"Ray actor 1 \(games 2\.\.3\) died.*reset\(\)") as failure:
+            games.step(actions)
+        for call in (lambda: games.step(actions), games.records):
+            with pytest.raises(VectorGamesError) as again:
+                call()
+            assert str(again.value) == str(failure.value)
+        with VectorGames(4, 3, seeds=3, max_rounds=1) as reference:
+            batch, expected = games.reset(seeds=3), reference.reset()
+            assert victim not in games._actors
+            batch = assert_plays_on_like(games, batch, reference, expected, steps=5)
+
+        victim = games._actors[0]
+        pid = ray.get(victim.__ray_call__.remote(lambda _: os.getpid()))
+        os.kill(pid, signal.SIGSTOP)  # alive, but it cannot answer what it is sent
+        gather = games._gather
+
+        def kill_then_gather(*args: object, **kwargs: object) -> list:
+            os.kill(pid, signal.SIGKILL)  # every call is sent: now it dies
+            return gather(*args, **kwargs)
+
+        games._gather = kill_then_gather
+        with pytest.raises(VectorGamesError,
+                           match=r"Ray actor 0 \(games 0\.\.1\) died.*reset\(\)") as failure:
+            games.step(random_actions(batch.mask, rng))
+        del games._gather
+        with pytest.raises(VectorGamesError) as again:
+            games.records()
+        assert str(again.value) == str(failure.value)
+        with VectorGames(4, 3, seeds=7, max_rounds=1) as reference:
+            batch, expected = games.reset(seeds=7), reference.reset()
+            assert victim not in games._actors
+            assert_plays_on_like(games, batch, reference, expected, steps=5)
 
 
 def test_the_tournament_on_ray_gives_the_local_records(ray, tmp_path) -> None:
