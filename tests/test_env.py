@@ -287,21 +287,23 @@ def test_unseeded_reset_is_still_recorded():
     assert isinstance(e.record.seed, int)
 
 
+def _record_doc(**fields) -> str:
+    """A format-3 record's JSON with every field, ``fields`` replacing some."""
+    return json.dumps({"format": "got_env-record-3", "options": {}, "seed": 1, "actions": [],
+                       "outcome": None, "digest": "", "check": "", **fields})
+
+
 @pytest.mark.parametrize("content,match", [
     ("not json", "cannot read"),
     (json.dumps({"options": {}}), "not a got_env game record"),
     (json.dumps({"format": "got_env-record-1", "options": {}, "seed": 1, "actions": []}),
-     "format 'got_env-record-2'"),
-    (json.dumps({"format": "got_env-record-2", "options": {}, "seed": "x", "actions": []}),
-     "'seed'"),
-    (json.dumps({"format": "got_env-record-2", "options": {}, "seed": 1, "actions": ["a"]}),
-     "'actions'"),
-    (json.dumps({"format": "got_env-record-2", "options": {}, "seed": 1, "actions": [1.0]}),
-     "'actions'"),
-    (json.dumps({"format": "got_env-record-2", "options": {}, "seed": 1, "actions": [],
-                 "outcome": "won"}), "'outcome'"),
-    (json.dumps({"format": "got_env-record-2", "options": {}, "seed": 1, "actions": []}),
-     "'digest'"),
+     "format 'got_env-record-3'"),
+    (_record_doc(seed="x"), "'seed'"),
+    (_record_doc(actions=["a"]), "'actions'"),
+    (_record_doc(actions=[1.0]), "'actions'"),
+    (_record_doc(outcome="won"), "'outcome'"),
+    (_record_doc(digest=None), "'digest'"),
+    (_record_doc(), "'check' does not match"),
 ])
 def test_corrupt_record(tmp_path, content, match):
     path = tmp_path / "bad.json"
@@ -421,8 +423,10 @@ def test_record_stores_outcome_and_digest(tmp_path):
 
 
 def test_record_with_one_action_changed_to_another_legal_one_is_caught():
-    """Swap one action for another legal one: the replay either meets an illegal action later
-    (named by its index) or ends in another state than the digest says; never silently."""
+    """Swap one action for another legal one in a record built by hand (no check): the replay
+    either meets an illegal action later (named by its index) or ends in another state than
+    the digest says. (An edit that ends in the same state is caught by the check that
+    ``env.record`` carries: tests/test_records.py.)"""
     e, rec = played_record()
     replay = got_env.raw_env(**rec.options)
     replay.reset(seed=rec.seed)

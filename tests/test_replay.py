@@ -4,7 +4,13 @@ opens it in Chromium)."""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,13 +21,19 @@ from experiments.replay import (
     FULL,
     ReplayError,
     build_replay,
+    house_view_parts,
     main,
     page_data,
     parse_views,
+    render_page,
     view_svg,
 )
+from got_env.env import RECORD_FORMAT
+from got_env.render import picture
 from got_env.render.log import SECRET, walk
 from got_env.render.picture import order_abbreviation
+
+RECORD_2 = Path(__file__).parent / "fixtures" / "record-2-3p.json"
 
 
 @pytest.fixture(scope="module")
@@ -159,15 +171,64 @@ def test_cli_writes_a_page(record, tmp_path, capsys):
     assert "1 view(s)" in capsys.readouterr().out
 
 
-def test_cli_names_a_corrupt_record(tmp_path, capsys):
-    bad = tmp_path / "broken.json"
-    bad.write_text('{"format": "got_env-record-2", "options": {}, "actions": [1, ')
-    with pytest.raises(SystemExit) as e:
-        main([str(bad), "--out", str(tmp_path / "x.html")])
-    assert e.value.code == 2
-    err = capsys.readouterr().err
-    assert "broken.json" in err and "cannot read game record" in err
+def fixture_doc() -> dict:
+    """The saved format-2 record of tests/fixtures (3 players, 2 rounds, random actions)."""
+    return json.loads(RECORD_2.read_text())
+
+
+def sealed_doc(**options) -> dict:
+    """The fixture record in the current format, its options changed, its check matching."""
+    record = got_env.GameRecord.load(RECORD_2)
+    doc = dataclasses.replace(record, options={**record.options, **options}).sealed()
+    return {"format": RECORD_FORMAT, **dataclasses.asdict(doc)}
+
+
+BAD_RECORDS = {  # file name -> (content, what the one line must say)
+    "broken.json": ('{"format": "got_env-record-2", "options": {}, "actions": [1, ',
+                    "cannot read game record"),
+    "unknown-option.json": (sealed_doc(foo=1), "'options'"),
+    "other-ruleset.json": (sealed_doc(ruleset="1e"), "'options'"),
+    "max-rounds-text.json": (sealed_doc(max_rounds="2"), "max_rounds"),
+    "outcome-null.json": ({**fixture_doc(), "outcome": None}, "'outcome'"),
+    "extra-field.json": ({**fixture_doc(), "comment": "mine"}, "unknown field"),
+    "no-digest.json": ({k: v for k, v in fixture_doc().items() if k != "digest"},
+                       "'digest' is missing"),
+    "edited.json": ({**sealed_doc(), "seed": 4}, "changed"),
+    "list.json": ([], "not a got_env game record"),
+}
+
+
+@pytest.mark.parametrize("name", BAD_RECORDS)
+def test_cli_names_a_bad_record_in_one_line(tmp_path, capsys, name):
+    """Exit 2, one line on stderr naming the file and what is wrong, no page written."""
+    content, says = BAD_RECORDS[name]
+    bad = tmp_path / name
+    bad.write_text(content if isinstance(content, str) else json.dumps(content))
+    assert main([str(bad), "--out", str(tmp_path / "x.html")]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.count("\n") == 1 and name in out.err and says in out.err, out.err
     assert not (tmp_path / "x.html").exists()
+
+
+@pytest.mark.parametrize("where", ["missing.json", "."])
+def test_cli_names_a_file_it_cannot_read(tmp_path, capsys, where):
+    assert main([str(tmp_path / where), "--out", str(tmp_path / "x.html")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot read game record" in err
+
+
+def test_cli_exits_2_without_a_traceback(tmp_path):
+    """The command itself, as a user runs it."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(sealed_doc(max_rounds="2")))
+    run = subprocess.run([sys.executable, "-m", "experiments.replay", str(bad), "--out",
+                          str(tmp_path / "x.html")], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent, timeout=120)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.startswith("python -m experiments.replay: error: ")
+    assert "bad.json" in run.stderr
 
 
 def test_cli_names_a_record_that_does_not_replay(record, tmp_path, capsys):
@@ -175,9 +236,108 @@ def test_cli_names_a_record_that_does_not_replay(record, tmp_path, capsys):
     changed = got_env.GameRecord(record.options, record.seed, record.actions[:-3] + [0, 0, 0],
                                  record.outcome, record.digest)
     changed.save(path)
-    with pytest.raises(SystemExit):
-        main([str(path), "--out", str(tmp_path / "x.html")])
+    assert main([str(path), "--out", str(tmp_path / "x.html")]) == 2
     assert "changed.json" in capsys.readouterr().err
+
+
+# --- crafted titles and file names -------------------------------------------------------------
+
+CRAFTED = ["got_env replay: game<!--<script>.json", "</script><script>alert(1)</script>",
+           "<!-- -->", "{{DATA}}", "{{TITLE}}", "&amp; <b> \"q\" \u2028 ]]>"]
+XHTML = "{http://www.w3.org/1999/xhtml}"
+
+
+def parsed_page(page: str):
+    """The page as an HTML5 parser builds it (html5lib: the algorithm browsers follow)."""
+    html5lib = pytest.importorskip("html5lib")
+    return html5lib.parse(page)
+
+
+def assert_page_intact(page: str, data: dict) -> None:
+    """The page's two scripts are there as written: the data (which parses back to ``data``)
+    and the viewer's code; the title element holds the title."""
+    tree = parsed_page(page)
+    scripts = tree.findall(f".//{XHTML}script")
+    assert [s.get("id") for s in scripts] == ["data", None]
+    assert scripts[0].get("type") == "application/json"
+    assert json.loads(scripts[0].text) == data
+    assert scripts[1].text.lstrip().startswith('"use strict"')
+    assert "window.replay" in scripts[1].text
+    assert tree.find(f".//{XHTML}title").text == data["title"]
+    assert tree.find(f".//{XHTML}h1").get("id") == "title"
+
+
+@pytest.mark.parametrize("title", CRAFTED)
+def test_a_crafted_title_leaves_the_page_intact(page, title):
+    data = {**page_data(page[0]), "title": title}
+    built = render_page(data)
+    assert_page_intact(built, data)
+    payload = built[built.index('id="data">'):built.index("</script>")]
+    assert "<" not in payload[len('id="data">'):] and "&" not in payload
+
+
+def test_a_crafted_file_name_leaves_the_page_intact(tmp_path):
+    name = "game<!--<script>.json"
+    record = got_env.GameRecord.load(RECORD_2)
+    env = got_env.raw_env(**record.options)
+    env.reset(seed=record.seed)
+    for action in record.actions[:4]:  # a game still on: a short page
+        env.step(action)
+    env.record.save(tmp_path / name)
+    assert main([str(tmp_path / name), "--out", str(tmp_path / "x.html"), "--views",
+                 "full"]) == 0
+    page = (tmp_path / "x.html").read_text()
+    assert page_data(page)["title"] == f"got_env replay: {name}"
+    assert_page_intact(page, page_data(page))
+
+
+# --- the build: fast, with the same page as before ---------------------------------------------
+
+#: sha256 of the fixture record's page data (json.dumps, sorted keys), title "fixture", as built
+#: before the build was made faster. Re-record only when the picture or the page's data change
+#: on purpose (say so in the commit), never to make a speed-up pass.
+FIXTURE_PAGE_DATA = {
+    "all": "06d4c3e9b2eb5786881432c91f38009726b55eac5277058d0ff70d2bf2521a57",
+    "stark,full": "b5c4955009391d32057dbd35e0b8268d70f4a6cb498ef3b53774c8fbbd6d8180",
+}
+
+
+@pytest.mark.parametrize("views", FIXTURE_PAGE_DATA)
+def test_the_fixture_record_gives_the_page_data_it_gave(views):
+    record = got_env.GameRecord.load(RECORD_2)
+    page, _ = build_replay(record, views=parse_views(views, ["stark", "lannister",
+                                                            "baratheon"]), title="fixture")
+    data = json.dumps(page_data(page), sort_keys=True).encode()
+    assert hashlib.sha256(data).hexdigest() == FIXTURE_PAGE_DATA[views]
+
+
+def test_house_view_parts_are_the_house_board_parts(record):
+    """The shortcut of the build (a house view is the full view with the orders it cannot see
+    drawn for it) gives the parts ``board_parts`` gives that house, at every step."""
+    checked = 0
+    for state, _ in walk(record):
+        full = picture.board_parts(state, None, show_viewer=False)
+        for house in range(state.ruleset.num_houses):
+            if not state.in_play[house]:
+                continue
+            want = [p.key for p in picture.board_parts(state, house, show_viewer=False)]
+            assert [p.key for p in house_view_parts(state, full, house)] == want
+            checked += want != [p.key for p in full]
+    assert checked > 10
+
+
+def test_the_build_draws_the_board_once_a_step(record, monkeypatch):
+    """Not once a step and a view: house views reuse the full view's parts."""
+    calls = []
+    board_parts = picture.board_parts
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return board_parts(*args, **kwargs)
+
+    monkeypatch.setattr(picture, "board_parts", counting)
+    _, figures = build_replay(record)
+    assert len(calls) == figures["steps"]
 
 
 def test_play_writes_a_replay(tmp_path):

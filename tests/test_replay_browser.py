@@ -1,6 +1,6 @@
 """The replay page in a real headless browser (Chromium from the system's packages, Playwright).
 
-Not in the default run (marker ``browser``): ``python -m pytest -m browser``. Needs
+In the default run and .ci/run (marker ``browser``; alone: ``python -m pytest -m browser``). Needs
 ``pip install -e '.[browser]'`` (Playwright's Python package; no ``playwright install``: the
 system's /usr/bin/chromium is launched) and ``apt-get install chromium``. Skips, naming what is
 missing, where either is absent. ``GOT_ENV_SCREENSHOT=docs/replay.png`` writes the screenshot
@@ -18,11 +18,12 @@ import pytest
 import got_env
 from agents import make_agent
 from experiments.play import play_game
-from experiments.replay import write_replay
+from experiments.replay import main, write_replay
 
 pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
+RECORD_2 = Path(__file__).parent / "fixtures" / "record-2-3p.json"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -146,4 +147,29 @@ def test_replay_page_in_chromium(browser, replay, tmp_path):
     assert shot.stat().st_size > 10_000
     assert errors == []
     assert all(u.startswith("file://") for u in requests), requests
+    page.close()
+
+
+def test_a_page_with_a_crafted_name_runs_in_chromium(browser, tmp_path):
+    """A record named to open a comment and a script inside the page's data
+    (``game<!--<script>.json``, the default title): the page's own script still runs."""
+    record = got_env.GameRecord.load(RECORD_2)
+    env = got_env.raw_env(**record.options)
+    env.reset(seed=record.seed)
+    for action in record.actions[:6]:  # a game still on: a short page
+        env.step(action)
+    name = "game<!--<script>.json"
+    env.record.save(tmp_path / name)
+    out = tmp_path / "crafted.html"
+    assert main([str(tmp_path / name), "--out", str(out), "--views", "full"]) == 0
+    page = browser.new_page(viewport={"width": 1200, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(out.as_uri())
+    assert page.evaluate("window.replay.steps") == 7
+    assert page.locator("#board svg").count() == 1
+    assert page.inner_text("#title") == page.title() == f"got_env replay: {name}"
+    page.keyboard.press("End")
+    assert "step 7/7" in page.inner_text("#where")
+    assert errors == []
     page.close()

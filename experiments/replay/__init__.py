@@ -32,11 +32,16 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import re
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from got_env import GameRecord
+from got_env.engine.state import GameState
 from got_env.env import RecordError
 from got_env.render import picture
 from got_env.render.log import combat_view, walk
@@ -45,6 +50,10 @@ from .page import TEMPLATE
 
 KEYFRAME = 50  # a view stores its whole part list every KEYFRAME steps, changes in between
 FULL = "full"
+#: what stands for ``<``, ``>`` and ``&`` in the page's JSON: no markup at all inside the data
+#: script, so no title or record can end it or open a comment that swallows the page's code
+SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+SLOT = re.compile(r"\{\{(TITLE|DATA)\}\}")
 
 
 class ReplayError(ValueError):
@@ -133,14 +142,17 @@ def build_replay(record: GameRecord, views: list[str] | None = None, every: int 
             last_drawn = moment
             fixed = picture.fixed_part(state)
             hidden_orders = not state.orders_revealed and bool((state.orders >= 0).any())
-            full_ids = ids_of([*picture.board_parts(state, None, show_viewer=False), fixed])
+            full_parts = picture.board_parts(state, None, show_viewer=False)
+            full_ids = ids_of([*full_parts, fixed])
+            hidden_tokens: dict[int, picture.Part] = {}
         for v in built:
             if draw:
-                if v.observer is None or not hidden_orders:
-                    ids = full_ids
-                else:
-                    seen = state.ruleset.house(v.observer)
-                    ids = ids_of([*picture.board_parts(state, seen, show_viewer=False), fixed])
+                ids = full_ids
+                if v.observer is not None and hidden_orders:
+                    parts = house_view_parts(state, full_parts, state.ruleset.house(v.observer),
+                                             hidden_tokens)
+                    if parts is not full_parts:
+                        ids = ids_of([*parts, fixed])
                 v.add_picture(ids)
             else:
                 v.add_picture(v.last)
@@ -189,6 +201,34 @@ def build_replay(record: GameRecord, views: list[str] | None = None, every: int 
     return page, figures
 
 
+def house_view_parts(state: GameState, full: list[picture.Part], seen: int,
+                     hidden: dict[int, picture.Part] | None = None) -> list[picture.Part]:
+    """What ``picture.board_parts(state, seen, show_viewer=False)`` gives, from ``full``, the
+    full view's parts: the two differ only in the order tokens that house ``seen`` may not see
+    (without its "Seen by" line the panel is everyone's), so only those areas' token parts are
+    made again; ``full`` itself when there is none. Making the whole board again for every
+    house at every planning step was a third of a 6-player build.
+
+    ``hidden``: area index -> its token part with the order hidden, made for this state and
+    filled here; a hidden order looks the same to every house but its owner, so the houses of
+    one step share them."""
+    hidden = {} if hidden is None else hidden
+    areas = state.ruleset.areas
+    control = state.control()
+    parts = full
+    first_tokens = 1 + len(areas)  # board_parts: the borders, every node, every area's tokens
+    for i in np.flatnonzero(state.orders >= 0).tolist():
+        owner = int(control[i])
+        if picture.visible_order(state, i, owner, seen) != picture.visible_order(state, i, owner,
+                                                                                  None):
+            if parts is full:
+                parts = list(full)
+            if i not in hidden:
+                hidden[i] = picture.area_parts(state, areas[i], seen)[1]
+            parts[first_tokens + i] = hidden[i]
+    return parts
+
+
 def _ids_in(entry: list[int]) -> list[int]:
     return entry[1:] if entry and entry[0] == -1 else entry[1::2]
 
@@ -200,10 +240,13 @@ def _remap(entry: list[int], remap: dict[int, int]) -> list[int]:
 
 
 def render_page(data: dict[str, Any]) -> str:
-    """The HTML page: the template with the data as JSON (``</`` escaped) and the title."""
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-    return (TEMPLATE.replace("{{TITLE}}", html.escape(data["title"]))
-            .replace("{{DATA}}", payload))
+    """The HTML page: the template with the title (escaped for HTML) and the data as JSON with
+    every ``<``, ``>`` and ``&`` written as a JSON escape, so that nothing in the data (a title
+    such as ``game<!--<script>``, a file name, an SVG part) reads as markup to an HTML parser.
+    Both slots are filled in one pass: a title holding ``{{DATA}}`` stays text."""
+    fills = {"TITLE": html.escape(data["title"]),
+             "DATA": json.dumps(data, separators=(",", ":")).translate(SCRIPT_SAFE)}
+    return SLOT.sub(lambda m: fills[m.group(1)], TEMPLATE)
 
 
 def write_replay(record: GameRecord | str | Path, out: str | Path, **kwargs: Any
@@ -230,29 +273,34 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--title", default=None)
     args = p.parse_args(argv)
     try:
-        record = GameRecord.load(args.record)
-        houses = record_houses(record)
-        views = parse_views(args.views, houses)
+        record = GameRecord.load(args.record)  # its errors name the file
+    except RecordError as e:
+        return _fail(p, str(e))
+    try:
+        views = parse_views(args.views, record_houses(record))
         figures = write_replay(record, args.out, views=views, every=args.every,
                                title=args.title or f"got_env replay: {Path(args.record).name}")
-    except (RecordError, ReplayError, OSError) as e:
+    except ReplayError as e:  # a bad --views or --every: the usage helps
         p.error(f"{args.record}: {e}")
+    except (RecordError, OSError) as e:
+        return _fail(p, f"{args.record}: {e}")
     print(f"{args.out}: {figures['steps']} steps, {len(figures['views'])} view(s), "
           f"{figures['parts']} picture parts, {figures['bytes'] / 1e6:.1f} MB, built in "
           f"{figures['seconds']:.1f} s")
     return 0
 
 
+def _fail(parser: argparse.ArgumentParser, message: str) -> int:
+    """Exit status 2 with one line on stderr: a bad record is not a usage error, so no usage
+    and no traceback, just what is wrong."""
+    print(f"{parser.prog}: error: {' '.join(message.splitlines())}", file=sys.stderr)
+    return 2
+
+
 def record_houses(record: GameRecord) -> list[str]:
-    """The houses in play in the record's game (data order)."""
-    from got_env.data import load_ruleset
-
-    try:
-        rs = load_ruleset(record.options.get("ruleset", "2e"))
-        return list(rs.setups[int(record.options.get("num_players", 6))].houses)
-    except (KeyError, ValueError, TypeError) as e:
-        raise RecordError(f"options do not name a game: {e}") from None
-
+    """The houses in play in the record's game (data order); RecordError naming the field when
+    its options or seed make no game."""
+    return list(record.new_env().possible_agents)
 
 
 # -- reading a page back (tests, tools) ---------------------------------------------------------
@@ -260,7 +308,7 @@ def page_data(page: str) -> dict[str, Any]:
     """The data embedded in a replay page."""
     tag = '<script type="application/json" id="data">'
     start = page.index(tag) + len(tag)
-    return json.loads(page[start:page.index("</script>", start)].replace("<\\/", "</"))
+    return json.loads(page[start:page.index("</script>", start)])
 
 
 def view_parts(data: dict[str, Any], view: str, t: int) -> list[int]:

@@ -4,8 +4,8 @@ Shared by the replay viewer (``experiments.replay``) and terminal play: both sho
 one house's eyes, so what counts as hidden is decided here, once.
 
 * :func:`walk` replays a :class:`got_env.GameRecord` and yields the state before every decision
-  with that decision as a :class:`Step`, then the final state (checked against the record's
-  outcome and digest, as ``GameRecord.replay`` does).
+  with that decision as a :class:`Step`, then the final state (with the checks of
+  ``GameRecord.replay``: the record's check first, then its outcome and digest).
 * :func:`log_line` is one readable line for a step; seen by another house (``viewer``), a
   secret choice (``Decision.secret``: orders being placed, bids, house cards) shows as
   ``(secret)`` only: its effect appears on the board or in the combat once the game reveals it.
@@ -75,9 +75,10 @@ def log_line(step: Step, viewer: str | None = None) -> str:
 
 def walk(record: GameRecord) -> Iterator[tuple[GameState, Step | None]]:
     """Replay ``record``: ``(state, step)`` before each decision (the state is the live one: copy
-    it to keep it), then ``(final state, None)``. Raises :class:`got_env.env.RecordError` when an
-    action does not replay, or the end differs from the recorded outcome or digest (the checks
-    of :meth:`GameRecord.walk`, whose replay loop this is)."""
+    it to keep it), then ``(final state, None)``. Raises :class:`got_env.env.RecordError` before
+    the first state when the record's check does not match it or its options or seed make no
+    game, and later when an action does not replay or the end differs from the recorded outcome
+    or digest (the checks of :meth:`GameRecord.walk`, whose replay loop this is)."""
     from ..env import RecordError
 
     for env, i in record.walk():
