@@ -191,10 +191,10 @@ class AgentSpec:
                 import yaml
 
                 data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            else:
-                import torch
+            else:  # plain data only: a pickle that would run code is refused unread
+                from agents.ppo import read_torch_file
 
-                data = torch.load(path, map_location="cpu", weights_only=True)
+                data = read_torch_file(path)
         except Exception as e:  # any unreadable file: say which and how to name the class
             first = (str(e).strip().splitlines() or [""])[0][:200]   # torch's run for pages
             raise AgentSpecError(f"{self}: cannot read the checkpoint to find its agent class "

@@ -19,10 +19,16 @@ A checkpoint (:func:`save_checkpoint`) holds the network's kind and sizes, its w
 observation normaliser's running statistics are buffers of the network, so they travel with
 it), the ruleset, and whatever the trainer adds (its config, its figures). ``PPOAgent()`` with no
 argument plays the checkpoint shipped with the package (:data:`SHIPPED_CHECKPOINT`).
+
+Checkpoints are plain data (tensors and builtins) and are read with ``torch.load(...,
+weights_only=True)`` (:func:`read_torch_file`): unpickling anything else could run code from
+the file, so a file that holds other objects is refused, unread (:class:`UnsafeCheckpointError`).
 """
 
 from __future__ import annotations
 
+import inspect
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,8 +41,9 @@ from got_env.data import load_ruleset
 from got_env.encoding import codec_for, encoder_for
 
 __all__ = ["CHECKPOINT_FORMAT", "SHIPPED_CHECKPOINT", "CheckpointError", "MLPPolicy",
-           "MASKED_LOGIT", "ObsNormalizer", "PPOAgent", "StructuredPolicy", "build_network",
-           "load_checkpoint", "masked_logits", "save_checkpoint"]
+           "MASKED_LOGIT", "ObsNormalizer", "PPOAgent", "StructuredPolicy",
+           "UnsafeCheckpointError", "build_network", "check_network_spec", "load_checkpoint",
+           "masked_logits", "read_torch_file", "save_checkpoint"]
 
 #: What a checkpoint file says it is, so that a file of another kind fails with a clear error.
 CHECKPOINT_FORMAT = "got_env-ppo-1"
@@ -45,10 +52,60 @@ SHIPPED_CHECKPOINT = Path(__file__).with_name("checkpoints") / "ppo_selfplay.pt"
 #: The logit of an illegal action: exp(-1e9 - max) is exactly 0 in float32.
 MASKED_LOGIT = -1e9
 NETWORK_KINDS = ("mlp", "structured")
+#: The keys of each kind's spec besides ``kind`` (the constructors' keyword arguments).
+NETWORK_KEYS = {"mlp": ("hidden",), "structured": ("embed", "heads", "layers", "hidden")}
 
 
 class CheckpointError(ValueError):
     """A checkpoint that cannot be played: not a file of this format, or not for this env."""
+
+
+class UnsafeCheckpointError(CheckpointError):
+    """A file whose pickle names objects other than tensors and builtins. It is refused without
+    being unpickled, because unpickling such an object runs whatever code it names."""
+
+    def __init__(self, path: Path, names: Sequence[str], what: str = "checkpoint"):
+        self.path, self.names = path, list(names)
+        super().__init__(f"{path}: the {what} holds objects that are not plain data "
+                         f"({', '.join(self.names)}); it is refused unread, since loading them "
+                         f"could run code (checkpoints are read with torch.load(..., "
+                         f"weights_only=True): tensors and builtins only)")
+
+
+def read_torch_file(path: str | Path, what: str = "checkpoint") -> Any:
+    """``torch.load(path, weights_only=True)`` on the CPU. A file holding other objects raises
+    :class:`UnsafeCheckpointError` (listing what it holds); one torch cannot read at all raises
+    :class:`CheckpointError`; either names the file."""
+    path = Path(path)
+    try:
+        return torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as e:  # pickle, zip or torch errors: all mean "not a readable checkpoint"
+        text = str(e)
+        names = _unsafe_globals(path) or re.findall(r"GLOBAL ([\w.]+)", text)
+        if names:
+            raise UnsafeCheckpointError(path, names, what) from None
+        raise CheckpointError(f"cannot read {what} {path}: {type(e).__name__}: "
+                              f"{_reason(text)}") from None
+
+
+def _unsafe_globals(path: Path) -> list[str]:
+    """The classes and functions a torch file's pickle names beyond what ``weights_only``
+    allows, found by scanning its opcodes (nothing is unpickled); [] when it cannot tell."""
+    try:
+        return list(torch.serialization.get_unsafe_globals_in_checkpoint(path))
+    except Exception:  # not a zip-format torch file: torch.load's own error says why
+        return []
+
+
+def _reason(text: str) -> str:
+    """What torch's error says is wrong with the file, without its advice to load the file
+    with ``weights_only=False`` (which would run whatever code it holds)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if lines and lines[0].startswith("Weights only load failed"):
+        told = [line for line in lines[1:] if "weights_only" not in line
+                and not line.startswith("Check the documentation")]
+        lines = told or ["torch.load(weights_only=True) refused it"]
+    return (lines or ["unknown error"])[0][:300]
 
 
 def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -121,14 +178,40 @@ class _PolicyBase(nn.Module):
         raise NotImplementedError
 
 
+def _size(value: Any, key: str, minimum: int = 1) -> int:
+    """``value`` as a layer size: an integer (not a bool, not a string of digits) of at least
+    ``minimum``; else ValueError naming ``key``."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum:
+        what = "a positive integer" if minimum == 1 else f"an integer of at least {minimum}"
+        raise ValueError(f"{key}: expected {what}, got {value!r}")
+    return int(value)
+
+
+def _sizes(value: Any, key: str, empty: bool = False) -> list[int]:
+    """``value`` as a list of layer sizes (``empty``: [] is allowed); else ValueError."""
+    ok = isinstance(value, list | tuple) and (empty or len(value) > 0) and all(
+        not isinstance(h, bool) and isinstance(h, int | np.integer) and h >= 1 for h in value)
+    if not ok:
+        what = "a list" if empty else "a non-empty list"
+        raise ValueError(f"{key}: expected {what} of positive integers, got {value!r}")
+    return [int(h) for h in value]
+
+
+def _attention_sizes(embed: Any, heads: Any, layers: Any) -> tuple[int, int, int]:
+    """The structured network's sizes, checked: the heads split the embedding evenly."""
+    embed, heads = _size(embed, "network.embed"), _size(heads, "network.heads")
+    layers = _size(layers, "network.layers", minimum=0)
+    if embed % heads:
+        raise ValueError(f"network.embed ({embed}) must be a multiple of network.heads "
+                         f"({heads})")
+    return embed, heads, layers
+
+
 class MLPPolicy(_PolicyBase):
     """The vector through ``hidden`` tanh layers, then the policy and value heads."""
 
     def __init__(self, obs_size: int, num_actions: int, hidden: Sequence[int] = (256, 256)):
-        hidden = [int(h) for h in hidden]
-        if not hidden or any(h < 1 for h in hidden):
-            raise ValueError(f"network.hidden must be a non-empty list of positive sizes, "
-                             f"got {hidden!r}")
+        hidden = _sizes(hidden, "network.hidden")
         super().__init__(obs_size, num_actions, hidden[-1])
         self.hidden = hidden
         self.trunk = _mlp([obs_size, *hidden])
@@ -148,10 +231,8 @@ class StructuredPolicy(_PolicyBase):
     def __init__(self, obs_size: int, num_actions: int, *, area_index: np.ndarray,
                  global_index: np.ndarray, adjacency: np.ndarray, embed: int = 64,
                  heads: int = 4, layers: int = 2, hidden: Sequence[int] = (256,)):
-        hidden = [int(h) for h in hidden]
-        if embed % heads:
-            raise ValueError(f"network.embed ({embed}) must be a multiple of network.heads "
-                             f"({heads})")
+        hidden = _sizes(hidden, "network.hidden", empty=True)
+        embed, heads, layers = _attention_sizes(embed, heads, layers)
         super().__init__(obs_size, num_actions, hidden[-1] if hidden else 3 * embed)
         self.embed_size, self.heads, self.num_layers, self.hidden = embed, heads, layers, hidden
         self.register_buffer("area_index", torch.as_tensor(area_index, dtype=torch.long))
@@ -182,23 +263,42 @@ class StructuredPolicy(_PolicyBase):
                 "layers": self.num_layers, "hidden": list(self.hidden)}
 
 
+def check_network_spec(spec: Any) -> None:
+    """Raise ValueError naming the key (``network.hidden: ...``) when ``spec`` is not one
+    :func:`build_network` builds: another kind, an unknown key, a size that is not a positive
+    integer (a string or a bool is not), an ``embed`` that ``heads`` does not divide. Checked
+    before building, so that a training config fails with the key, not deep inside torch."""
+    if not isinstance(spec, Mapping):
+        raise ValueError(f"network: expected a mapping, got {spec!r}")
+    kind = spec.get("kind", "mlp")
+    if kind not in NETWORK_KINDS:
+        raise ValueError(f"network.kind: expected one of {NETWORK_KINDS}, got {kind!r}")
+    allowed = NETWORK_KEYS[kind]
+    unknown = sorted((k for k in spec if k != "kind" and k not in allowed), key=str)
+    if unknown:
+        raise ValueError(f"network: unknown key(s) {unknown} for kind {kind!r} (allowed: "
+                         f"{list(allowed)})")
+    cls = MLPPolicy if kind == "mlp" else StructuredPolicy
+    defaults = {name: p.default for name, p in inspect.signature(cls).parameters.items()
+                if name in allowed}
+    values = {**defaults, **{k: v for k, v in spec.items() if k != "kind"}}
+    _sizes(values["hidden"], "network.hidden", empty=kind == "structured")
+    if kind == "structured":
+        _attention_sizes(values["embed"], values["heads"], values["layers"])
+
+
 def build_network(spec: Mapping[str, Any], ruleset: str = "2e") -> _PolicyBase:
     """The network a spec names (``{"kind": "mlp", "hidden": [...]}`` or ``{"kind":
     "structured", "embed", "heads", "layers", "hidden"}``), sized for the ruleset's
-    observation and action space. Unknown keys are errors, so that a typo is not ignored."""
+    observation and action space. Unknown keys are errors, so that a typo is not ignored
+    (:func:`check_network_spec`)."""
     from got_env.wrappers.observations import ObservationTransform
 
+    check_network_spec(spec)
     spec = dict(spec)
     kind = spec.pop("kind", "mlp")
     rs = load_ruleset(ruleset)
     obs_size, num_actions = encoder_for(rs).size, codec_for(rs).size
-    allowed = {"mlp": {"hidden"}, "structured": {"embed", "heads", "layers", "hidden"}}
-    if kind not in allowed:
-        raise ValueError(f"network.kind must be one of {NETWORK_KINDS}, got {kind!r}")
-    unknown = set(spec) - allowed[kind]
-    if unknown:
-        raise ValueError(f"network: unknown key(s) {sorted(unknown)} for kind {kind!r} "
-                         f"(allowed: {sorted(allowed[kind])})")
     if kind == "mlp":
         return MLPPolicy(obs_size, num_actions, **spec)
     t = ObservationTransform("structured", rs)
@@ -210,7 +310,9 @@ def build_network(spec: Mapping[str, Any], ruleset: str = "2e") -> _PolicyBase:
 def save_checkpoint(path: str | Path, network: _PolicyBase, ruleset: str = "2e",
                     **extra: Any) -> Path:
     """Write the network (kind, sizes, weights and normaliser) and ``extra`` (the trainer's
-    config and figures) as one torch file that :func:`load_checkpoint` reads back."""
+    config and figures) as one torch file that :func:`load_checkpoint` reads back. ``extra``
+    must be plain data (builtins and tensors): TypeError, and no file, otherwise, since the
+    file could not be read back with ``weights_only=True``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     doc = {"format": CHECKPOINT_FORMAT, "agent": "agents.ppo:PPOAgent", "ruleset": ruleset,
@@ -220,21 +322,24 @@ def save_checkpoint(path: str | Path, network: _PolicyBase, ruleset: str = "2e",
            **extra}
     tmp = path.with_name(path.name + ".tmp")
     torch.save(doc, tmp)
+    unsafe = _unsafe_globals(tmp)
+    if unsafe:
+        tmp.unlink()
+        raise TypeError(f"a checkpoint must be plain data (builtins and tensors); this one "
+                        f"would hold {unsafe}")
     tmp.replace(path)  # never a half-written checkpoint under the real name
     return path
 
 
 def load_checkpoint(path: str | Path) -> tuple[_PolicyBase, dict[str, Any]]:
     """(network in eval mode, the whole checkpoint document). A file that is missing, not a
-    torch file, of another format, or whose weights do not fit its network raises
-    :class:`CheckpointError` naming the file and what is wrong."""
+    torch file, holding objects that are not plain data (:func:`read_torch_file`), of another
+    format, or whose weights do not fit its network raises :class:`CheckpointError` naming the
+    file and what is wrong."""
     path = Path(path)
     if not path.is_file():
         raise CheckpointError(f"no checkpoint file at {path}")
-    try:
-        doc = torch.load(path, map_location="cpu", weights_only=False)
-    except Exception as e:  # pickle, zip or torch errors: all mean "not a readable checkpoint"
-        raise CheckpointError(f"cannot read checkpoint {path}: {type(e).__name__}: {e}") from None
+    doc = read_torch_file(path)
     if not isinstance(doc, dict) or doc.get("format") != CHECKPOINT_FORMAT:
         found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
         raise CheckpointError(f"{path}: not a got_env PPO checkpoint of format "

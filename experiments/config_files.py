@@ -15,12 +15,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import yaml
 
-import got_env
-from got_env.engine import OptionError
+if TYPE_CHECKING:
+    import got_env
 
 Parsed = TypeVar("Parsed")
 
@@ -120,6 +120,9 @@ def check_env(value: Any, key: str = "env",
     """The ``env`` mapping of got_env.raw_env options (none: the defaults) and a throw-away env
     built from it, so that a bad option fails before any game (and the caller learns the houses
     in play); ``forbidden``: option -> why the caller does not take it."""
+    import got_env  # here, not at the top: reading a file needs no game (train --help is quick)
+    from got_env.engine import OptionError
+
     env = {} if value is None else value
     if not isinstance(env, dict):
         raise ConfigError(f"{key} must be a mapping of got_env options, got {env!r}")

@@ -1,2 +1,3 @@
 """The pieces of ``experiments.train`` (PPO self-play), one job per module: the config, the
-league, the rollouts, the per-house advantages, the PPO update, the evaluation, the logs."""
+trainer, the league, the rollouts, the per-house advantages, the PPO update, the evaluation,
+the logs, and the plain-data encoding of the trainer's checkpoints."""

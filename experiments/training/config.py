@@ -10,18 +10,24 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import textwrap
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from experiments import config_files
+
 BACKENDS = ("local", "ray")
+#: Seeds are those numpy's and torch's generators both take.
+MAX_SEED = 2**32 - 1
 LEAGUE_KINDS = ("current", "snapshots", "heuristic", "random")
 LR_SCHEDULES = ("constant", "linear")
 
 
-class ConfigError(ValueError):
+class ConfigError(config_files.ConfigError):
     """A training config that cannot be run; the message names the key."""
 
 
@@ -115,15 +121,21 @@ _SECTIONS = {"rollout": RolloutConfig, "ppo": PPOConfig, "shaping": ShapingConfi
              "league": LeagueConfig, "eval": EvalConfig}
 
 
+def _names(keys: Iterable[Any]) -> list[Any]:
+    """Keys in order for a message; YAML keys may mix types (``1:`` and ``lr:``), which
+    ``sorted`` alone cannot compare."""
+    return sorted(keys, key=lambda k: (type(k).__name__ != "int", str(k)))
+
+
 def _section(cls: type, raw: Any, key: str) -> Any:
     if raw is None:
         return cls()
     if not isinstance(raw, dict):
-        raise ConfigError(f"{key}: must be a mapping, got {raw!r}")
+        raise ConfigError(f"{key}: expected a mapping, got {raw!r}")
     names = {f.name: f for f in dataclasses.fields(cls)}
     unknown = set(raw) - set(names)
     if unknown:
-        raise ConfigError(f"{key}: unknown key(s) {sorted(unknown)} (known: {sorted(names)})")
+        raise ConfigError(f"{key}: unknown key(s) {_names(unknown)} (known: {sorted(names)})")
     values = {}
     for name, value in raw.items():
         default = getattr(cls(), name)
@@ -132,31 +144,32 @@ def _section(cls: type, raw: Any, key: str) -> Any:
 
 
 def _typed(value: Any, default: Any, key: str) -> Any:
-    """``value`` checked against the type of the default it replaces."""
+    """``value`` checked against the type of the default it replaces (a bool is not an
+    integer, a string of digits is not a number)."""
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise ConfigError(f"{key}: must be true or false, got {value!r}")
+            raise ConfigError(f"{key}: expected true or false, got {value!r}")
         return value
     if isinstance(default, int):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(f"{key}: must be an integer, got {value!r}")
+            raise ConfigError(f"{key}: expected an integer, got {value!r}")
         return value
     if isinstance(default, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(
                 value):
-            raise ConfigError(f"{key}: must be a finite number, got {value!r}")
+            raise ConfigError(f"{key}: expected a finite number, got {value!r}")
         return float(value)
     if isinstance(default, str):
         if not isinstance(value, str) or not value:
-            raise ConfigError(f"{key}: must be a non-empty string, got {value!r}")
+            raise ConfigError(f"{key}: expected a non-empty string, got {value!r}")
         return value
     if isinstance(default, tuple):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ConfigError(f"{key}: must be a list of names, got {value!r}")
+            raise ConfigError(f"{key}: expected a list of names, got {value!r}")
         return tuple(value)
     if isinstance(default, dict):
         if not isinstance(value, dict):
-            raise ConfigError(f"{key}: must be a mapping, got {value!r}")
+            raise ConfigError(f"{key}: expected a mapping, got {value!r}")
         return dict(value)
     return value
 
@@ -176,7 +189,7 @@ def parse_config(raw: Any, **overrides: Any) -> TrainConfig:
     top = {f.name: f for f in dataclasses.fields(TrainConfig)}
     unknown = set(raw) - set(top)
     if unknown:
-        raise ConfigError(f"unknown key(s) {sorted(unknown)} (known: {sorted(top)})")
+        raise ConfigError(f"unknown key(s) {_names(unknown)} (known: {sorted(top)})")
     base = TrainConfig()
     values: dict[str, Any] = {}
     for name, value in raw.items():
@@ -186,7 +199,7 @@ def parse_config(raw: Any, **overrides: Any) -> TrainConfig:
             values[name] = _typed(value, getattr(base, name), name)
     for name in ("updates", "out", "name", "seed"):
         if overrides.get(name) is not None:
-            values[name] = overrides[name]
+            values[name] = _typed(overrides[name], getattr(base, name), f"--{name}")
     cfg = dataclasses.replace(base, **values)
     if overrides.get("backend") is not None:
         cfg = dataclasses.replace(cfg, rollout=dataclasses.replace(
@@ -197,6 +210,11 @@ def parse_config(raw: Any, **overrides: Any) -> TrainConfig:
 
 def check(cfg: TrainConfig) -> None:
     """Every range and choice of the config, with the key in the message."""
+    check_env(cfg.env)
+    check_network(cfg.network)
+    _positive(cfg.seed, "seed", 0)
+    if cfg.seed > MAX_SEED:
+        raise ConfigError(f"seed: must be at most {MAX_SEED}, got {cfg.seed}")
     _positive(cfg.updates, "updates")
     _positive(cfg.checkpoint_every, "checkpoint_every")
     _positive(cfg.rollout.num_games, "rollout.num_games")
@@ -223,12 +241,12 @@ def check(cfg: TrainConfig) -> None:
     weights = cfg.league.weights
     unknown = set(weights) - set(LEAGUE_KINDS)
     if unknown:
-        raise ConfigError(f"league.weights: unknown kind(s) {sorted(unknown)} (known: "
+        raise ConfigError(f"league.weights: unknown kind(s) {_names(unknown)} (known: "
                           f"{list(LEAGUE_KINDS)})")
-    if any(isinstance(w, bool) or not isinstance(w, (int, float)) or not w >= 0
-           for w in weights.values()) or sum(weights.values()) <= 0:
-        raise ConfigError(f"league.weights: must be non-negative numbers, not all zero, got "
-                          f"{weights}")
+    if any(isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w)
+           or w < 0 for w in weights.values()) or sum(weights.values()) <= 0:
+        raise ConfigError(f"league.weights: expected non-negative finite numbers, not all zero, "
+                          f"got {weights}")
     _positive(cfg.league.snapshot_every, "league.snapshot_every")
     _positive(cfg.league.max_snapshots, "league.max_snapshots")
     _positive(cfg.eval.every, "eval.every")
@@ -241,17 +259,65 @@ def check(cfg: TrainConfig) -> None:
     if bad:
         raise ConfigError(f"eval.opponents: unknown {bad} (known: random, heuristic)")
     _positive(cfg.eval.workers, "eval.workers", 0)
-    if not isinstance(cfg.env, dict) or "max_steps" in cfg.env or "render_mode" in cfg.env:
+
+
+def check_env(env: dict[str, Any]) -> None:
+    """The ``env`` options are ones ``got_env.raw_env`` takes: ``num_players`` an integer (it
+    sizes the evaluations), then the env itself judges the rest (its message names the
+    option), so that a bad option fails here and not in a rollout worker."""
+    if "max_steps" in env or "render_mode" in env:
         raise ConfigError("env: a mapping of got_env.raw_env options (not max_steps or "
                           "render_mode)")
+    players = env.get("num_players", 6)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ConfigError(f"env.num_players: expected an integer, got {players!r}")
+    bad = [k for k in env if not isinstance(k, str)]
+    if bad:
+        raise ConfigError(f"env: option names must be strings, got {_names(bad)}")
+    from got_env import raw_env  # the games: only once a config is being checked
+
+    try:
+        raw_env(**env)
+    except (ValueError, TypeError) as e:  # OptionError is a ValueError
+        raise ConfigError(f"env: {e}") from None
+
+
+def check_network(network: dict[str, Any]) -> None:
+    """The ``network`` spec is one :func:`agents.ppo.build_network` builds."""
+    from agents.ppo import check_network_spec  # torch: only once a config is being checked
+
+    try:
+        check_network_spec(network)
+    except ValueError as e:  # its messages name the key (network.hidden: ...)
+        raise ConfigError(str(e)) from None
+
+
+def config_outline() -> str:
+    """The config's keys, one line each, for ``--help``: a value with its default, a section
+    with its keys. Read off the dataclasses, so that it never disagrees with the parser."""
+    base = TrainConfig()
+    lines = []
+    for f in dataclasses.fields(TrainConfig):
+        if f.name in _SECTIONS:
+            head = f"{f.name}:"
+            text = ", ".join(g.name for g in dataclasses.fields(_SECTIONS[f.name]))
+        else:
+            shown = yaml.safe_dump(getattr(base, f.name), default_flow_style=True,
+                                   sort_keys=False).strip().removesuffix("\n...").strip()
+            head, text = f.name, f"default {shown}"
+        lines.append(textwrap.fill(text, width=79, initial_indent=f"  {head:<17} ",
+                                   subsequent_indent=" " * 20))
+    return "\n".join(lines)
 
 
 def load_config(path: str | Path, **overrides: Any) -> TrainConfig:
-    """Read and check a YAML training config."""
+    """Read and check a YAML training config; every error names the file (and the key). The
+    file is read as every experiment's config is (:func:`experiments.config_files.read_yaml`)."""
     try:
-        raw = yaml.safe_load(Path(path).read_text())
-    except OSError as e:
-        raise ConfigError(f"cannot read the config {path}: {e}") from None
-    except yaml.YAMLError as e:
-        raise ConfigError(f"{path} is not valid YAML: {e}") from None
-    return parse_config(raw, **overrides)
+        raw = config_files.read_yaml(path)
+    except config_files.ConfigError as e:
+        raise ConfigError(str(e)) from None
+    try:
+        return parse_config(raw, **overrides)
+    except ConfigError as e:
+        raise ConfigError(f"{path}: {e}") from None

@@ -1,6 +1,10 @@
 """The trainer's figures, written three ways: a CSV (one row per update, every figure), the same
 scalars for TensorBoard (when the ``tensorboard`` package is importable), and a PNG of the
-training curve (evaluation win rates with their confidence intervals against decisions)."""
+training curve (evaluation win rates with their confidence intervals against decisions).
+
+TensorBoard tags are grouped as CleanRL's are (:func:`tensorboard_tag`: ``losses/...``,
+``charts/...``, ``eval/...``), so that runs of either sit side by side; the CSV keeps its flat
+column names (:data:`COLUMNS`), which scripts read."""
 
 from __future__ import annotations
 
@@ -16,6 +20,23 @@ COLUMNS = ("update", "decisions", "learner_decisions", "games", "wall_s", "decis
            "explained_variance", "train_win_random", "train_win_heuristic",
            "train_win_snapshots", "eval_random", "eval_random_lo", "eval_random_hi",
            "eval_heuristic", "eval_heuristic_lo", "eval_heuristic_hi")
+#: The TensorBoard tag of a CSV column, where it is not ``charts/<column>`` or ``eval/...``:
+#: CleanRL's names for the same figures.
+RENAMED_TAGS = {"policy_loss": "losses/policy_loss", "value_loss": "losses/value_loss",
+                "entropy": "losses/entropy", "approx_kl": "losses/approx_kl",
+                "clip_fraction": "losses/clipfrac",
+                "explained_variance": "losses/explained_variance",
+                "lr": "charts/learning_rate", "decisions_per_s": "charts/SPS"}
+
+
+def tensorboard_tag(column: str) -> str:
+    """``eval_random_lo`` -> ``eval/random_lo``; the losses and the learning rate under
+    CleanRL's names (:data:`RENAMED_TAGS`); every other figure under ``charts/``."""
+    if column in RENAMED_TAGS:
+        return RENAMED_TAGS[column]
+    if column.startswith("eval_"):
+        return "eval/" + column.removeprefix("eval_")
+    return "charts/" + column
 
 
 class TrainingLog:
@@ -53,7 +74,7 @@ class TrainingLog:
             for k, v in row.items():
                 if k not in ("update", "decisions") and isinstance(v, (int, float)) \
                         and math.isfinite(v):
-                    self.writer.add_scalar(k, v, step)
+                    self.writer.add_scalar(tensorboard_tag(k), v, step)
             self.writer.flush()
 
     def close(self) -> None:

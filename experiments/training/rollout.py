@@ -125,8 +125,9 @@ class GameResult:
 class Collector:
     """Steps the batched games with the learner and its league; see the module docstring.
 
-    Its whole state (seats, streams, decisions waiting, random generators) is plain data that
-    the trainer's checkpoint pickles, so that ``--resume`` continues exactly."""
+    Its whole state (seats, streams, decisions waiting, random generators) goes into the
+    trainer's checkpoint as plain data (:mod:`.plain`), so that ``--resume`` continues
+    exactly."""
 
     def __init__(self, cfg: TrainConfig, num_houses: int, obs_size: int, potential: Any):
         self.cfg = cfg
