@@ -33,8 +33,7 @@ from types import ModuleType
 from typing import Any
 
 from .base import Agent
-from .heuristic import HeuristicAgent
-from .heuristic_v2 import HeuristicV2Agent
+from .got.heuristic import HeuristicAgent, HeuristicV2Agent
 from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 

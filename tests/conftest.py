@@ -1,9 +1,15 @@
-"""Shared fixtures."""
+"""Shared fixtures; and the whole suite runs its heuristic agents strict: a failed rule of theirs
+raises instead of playing a fallback (agents/got/heuristic/strict.py). An environment variable,
+set at import, so that the worker processes of tournaments and batched games inherit it."""
+
+import os
 
 import pytest
 from combat_helpers import record_combat_ends
 
 from got_env.data import load_ruleset
+
+os.environ.setdefault("GOT_ENV_STRICT_AGENTS", "1")
 
 
 @pytest.fixture(scope="session")

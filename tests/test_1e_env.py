@@ -430,18 +430,18 @@ def test_ismcts_scores_a_draw_as_a_shared_win():
 
 
 def test_the_heuristic_finds_its_ruleset():
-    """Named, from the env, or from the observation's length; a named ruleset refuses another
-    ruleset's observations with a clear error."""
+    """Named or from the env (else 2e); another ruleset's observations are refused with a
+    clear error."""
     e = first_edition(3)
     e.reset(seed=0)
     obs = e.observe(e.agent_selection)
     info = e.infos[e.agent_selection]
     assert make_agent("heuristic", env=e).ruleset == "1e"
     assert HeuristicAgent(ruleset="1e").ruleset == "1e"
-    free = HeuristicAgent()
+    free = HeuristicAgent()  # no ruleset, no env: the 2nd edition, never guessed from the obs
     assert free.ruleset == "2e"
-    assert obs["action_mask"][free.act(obs["observation"], obs["action_mask"], info)]
-    assert free.ruleset == "1e" and free.t.H == 5
+    with pytest.raises(ValueError, match="plays ruleset '2e'.*4802.*ruleset=.*env="):
+        free.act(obs["observation"], obs["action_mask"], info)
     with pytest.raises(ValueError, match="plays ruleset '2e'.*4802"):
         HeuristicAgent(ruleset="2e").act(obs["observation"], obs["action_mask"], info)
 
@@ -549,3 +549,13 @@ def test_random_games_keep_the_invariants_many_games(n):
     """200 full random 1e games per player count, checked after every decision."""
     for seed in range(1000, 1200):
         fuzz_game(n, seed)
+
+
+def test_the_trainers_heuristic_seats_play_the_configs_ruleset():
+    """The trainer's league and evaluation seat heuristics for the config's ruleset (they are
+    no longer guessed from the observation)."""
+    pytest.importorskip("torch")
+    from experiments.training.rollout import agent_seat
+
+    assert agent_seat("heuristic", 0, "1e").agent.ruleset == "1e"
+    assert agent_seat("heuristic", 0).agent.ruleset == "2e"

@@ -414,3 +414,93 @@ def test_wins_90_percent_of_200_games_against_random():
 
 def test_random_agent_still_available():
     assert isinstance(make_agent("random", seed=0), RandomAgent)
+
+
+# -- its ruleset and its own errors (issue 25) ------------------------------------------------
+
+
+def test_the_ruleset_is_given_or_read_from_the_env_else_2e():
+    first = got_env.raw_env(num_players=3, ruleset="1e")
+    assert HeuristicAgent().ruleset == "2e"
+    assert HeuristicAgent(ruleset="1e").ruleset == "1e"
+    assert HeuristicAgent(env=first).ruleset == "1e"
+    assert make_agent("heuristic", env=first).ruleset == "1e"
+    with pytest.raises(ValueError, match="ruleset='2e' but the env given plays ruleset '1e'"):
+        HeuristicAgent(ruleset="2e", env=first)
+
+
+def test_an_observation_of_another_ruleset_is_refused_not_guessed():
+    """An agent built without ruleset= or env= plays 2e: a 1e observation names both sizes and
+    how to build the agent, instead of the agent switching rulesets on its own."""
+    e = got_env.raw_env(num_players=3, ruleset="1e")
+    e.reset(seed=0)
+    obs = e.observe(e.agent_selection)
+    agent = HeuristicAgent()
+    with pytest.raises(ValueError, match=rf"plays ruleset '2e', whose observations have "
+                                         rf"{agent.t.encoder.size} features, but got an "
+                                         rf"observation of {e.encoder.size} features: build "
+                                         rf"it with ruleset=.*or env="):
+        agent.act(obs["observation"], obs["action_mask"], e.infos[e.agent_selection])
+    assert agent.ruleset == "2e"
+
+
+class _BrokenCasualty(HeuristicAgent):
+    """A heuristic whose casualty rule picks an action that is never legal there."""
+
+    HANDLERS = {**HeuristicAgent.HANDLERS, K.CASUALTY: lambda agent, vw, actions: ("done",)}
+
+
+class _NoCasualtyRule(HeuristicAgent):
+    """A heuristic without a casualty rule."""
+
+    HANDLERS = {k: v for k, v in HeuristicAgent.HANDLERS.items() if k != K.CASUALTY}
+
+
+def casualty_question() -> tuple[np.ndarray, np.ndarray, dict, list[int]]:
+    """A D-43 decision with two legal units (observation, mask, info, legal indices)."""
+    e = got_env.raw_env(num_players=3)
+    e.reset(seed=0)
+    wf = e.ruleset.area("winterfell")
+    mask = mask_of(e, [("unit", wf, 1), ("unit", wf, 0)])
+    return (e.observe("stark")["observation"], mask, {"decision": K.CASUALTY.label},
+            np.flatnonzero(mask).tolist())
+
+
+@pytest.mark.parametrize("cls", [_BrokenCasualty, _NoCasualtyRule])
+def test_a_failed_rule_raises_when_strict(monkeypatch, cls):
+    from agents.got.heuristic import STRICT_ENV, HeuristicRuleError
+
+    monkeypatch.setenv(STRICT_ENV, "1")
+    obs, mask, info, _ = casualty_question()
+    with pytest.raises(HeuristicRuleError, match="D-43 CASUALTY"):
+        cls().act(obs, mask, info)
+
+
+@pytest.mark.parametrize("cls", [_BrokenCasualty, _NoCasualtyRule])
+def test_a_failed_rule_warns_once_and_plays_a_fallback_when_not_strict(monkeypatch, recwarn,
+                                                                         cls):
+    from agents.got.heuristic import STRICT_ENV, HeuristicFallbackWarning
+
+    monkeypatch.setenv(STRICT_ENV, "0")
+    obs, mask, info, legal = casualty_question()
+    agent = cls()
+    assert [agent.act(obs, mask, info) for _ in range(3)] == [legal[0]] * 3
+    warned = [w for w in recwarn if issubclass(w.category, HeuristicFallbackWarning)]
+    assert len(warned) == 1 and "D-43 CASUALTY" in str(warned[0].message)
+
+
+def test_the_strict_switch_is_read_when_an_agent_is_built_or_unpickled(monkeypatch):
+    """Changing the variable later does not change a built agent; a pickled agent (sent to a
+    worker) takes the variable of the process that loads it."""
+    import pickle
+
+    from agents.got.heuristic import STRICT_ENV, HeuristicRuleError
+
+    monkeypatch.setenv(STRICT_ENV, "0")
+    obs, mask, info, legal = casualty_question()
+    agent = _BrokenCasualty()
+    monkeypatch.setenv(STRICT_ENV, "1")
+    with pytest.warns(RuntimeWarning):
+        assert agent.act(obs, mask, info) == legal[0]
+    with pytest.raises(HeuristicRuleError):
+        pickle.loads(pickle.dumps(agent)).act(obs, mask, info)

@@ -176,3 +176,14 @@ def test_registered_beside_v1():
     agent = make_agent({"name": "heuristic_v2", "kwargs": {"temperature": 0.0}}, seed=3)
     assert isinstance(agent, HeuristicV2Agent) and agent.temperature == 0.0
     agent.reset()
+
+
+def test_every_kind_has_a_rule_and_v2_replaces_only_its_own():
+    """Both tables cover every decision kind; v2's is v1's with v2's rules for the kinds it
+    plays otherwise (the rest, and its planning and marches, go through hooks)."""
+    assert set(HeuristicAgent.HANDLERS) == set(DecisionKind)
+    assert set(HeuristicV2Agent.HANDLERS) == set(DecisionKind)
+    changed = {k for k in DecisionKind
+               if HeuristicV2Agent.HANDLERS[k] is not HeuristicAgent.HANDLERS[k]}
+    assert changed == {K.MUSTER, K.HORDE_DESCENDS_MUSTER, K.INFLUENCE_BID, K.RAVEN_USE,
+                       K.RAVEN_SWAP, K.HOUSE_CARD, K.REPLACEMENT_CARD}

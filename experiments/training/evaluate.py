@@ -52,7 +52,8 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: d
     n = int(env_options.get("num_players", 6))
     base = seed + EVAL_SEED_OFFSET
     generator = torch.Generator().manual_seed(base)
-    seats = [[Seat("learner") if h == g % n else agent_seat(opponent, base + g * n + h)
+    ruleset = env_options.get("ruleset", "2e")
+    seats = [[Seat("learner") if h == g % n else agent_seat(opponent, base + g * n + h, ruleset)
               for h in range(n)] for g in range(games)]
     for row in seats:
         for s in row:

@@ -37,10 +37,11 @@ class Seat:
     agent: Any = None
 
 
-def agent_seat(name: str, seed: int) -> Seat:
-    """A seat played by a baseline agent, by its registry name."""
+def agent_seat(name: str, seed: int, ruleset: str = "2e") -> Seat:
+    """A seat played by a baseline agent, by its registry name, for a game of ``ruleset`` (a
+    heuristic plays the ruleset it is given, never one guessed from the observation)."""
     if name == "heuristic":
-        return Seat("agent", agent=HeuristicAgent(seed=seed))
+        return Seat("agent", agent=HeuristicAgent(seed=seed, ruleset=ruleset))
     if name == "random":
         return Seat("agent", agent=RandomAgent(seed=seed))
     raise ValueError(f"no baseline agent named {name!r}")
@@ -156,7 +157,8 @@ class Collector:
             elif draw.kind == "snapshots":
                 seats.append(Seat("snapshot", snapshot=draw.snapshot))
             else:
-                seats.append(agent_seat(draw.kind, int(self.rng.integers(2**31))))
+                seats.append(agent_seat(draw.kind, int(self.rng.integers(2**31)),
+                                        self.cfg.env.get("ruleset", "2e")))
         for s in seats:
             if s.agent is not None:
                 begin_game(s.agent)
