@@ -10,7 +10,8 @@ __version__ = "0.1.0"  # the package's version (pyproject.toml reads it from her
 # _compiled first: it installs the engine's loader before any engine module is imported (a stale
 # compiled one is never run); wrappers registers got_env/GameOfThrones-v0 with gymnasium
 from . import _compiled, wrappers  # noqa: F401
-from .env import GameRecord, RecordError, env, raw_env
+from .env import env, raw_env
 from .parallel import parallel_env
+from .records import GameRecord, RecordError
 
 __all__ = ["__version__", "GameRecord", "RecordError", "env", "parallel_env", "raw_env"]

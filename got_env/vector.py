@@ -60,7 +60,7 @@ same seeds gives. After ``close()`` every
 call but ``close`` says the games are closed, in-process ones too.
 
 :class:`got_env.vector_ray.RayVectorGames` is the same API with each shard stepped by a Ray actor
-(the same :class:`_Shard`, seeds, checks and errors, hence the same batches);
+(the same :class:`Shard`, seeds, checks and errors, hence the same batches);
 :func:`make_vector_games` picks the backend by name, for a trainer whose config names it.
 """
 
@@ -85,7 +85,9 @@ if TYPE_CHECKING:
     from .vector_ray import RayVectorGames
 
 __all__ = ["BACKENDS", "Batch", "Finished", "VectorGames", "VectorGamesError",
-           "make_vector_games"]
+           "make_vector_games",
+           # the shard API a backend builds on (got_env.vector_ray: shards in Ray actors)
+           "Buffers", "LockstepGames", "Shard", "error_reply", "serve"]
 
 #: The names :func:`make_vector_games` takes: games in this machine's processes, or Ray actors.
 BACKENDS = ("local", "ray")
@@ -136,7 +138,7 @@ class Batch:
     finished: list[Finished | None]  # per game: the game that ended on this step, else None
 
 
-class _Buffers:
+class Buffers:
     """The per-game arrays a shard writes and the main process reads (and the actions it
     writes), carved out of one block: a shared ``RawArray`` when workers are used, so that
     observations never go through a pipe, else plain memory."""
@@ -168,7 +170,7 @@ class _Buffers:
             setattr(self, name, view)
 
     def __reduce__(self) -> tuple:  # to a worker: the same shared block, not a copy
-        return (_Buffers, (*self.shape, None, self.raw))
+        return (Buffers, (*self.shape, None, self.raw))
 
     #: The per-game arrays a step writes (``actions`` is the one the main process writes).
     #: ``decision`` and ``num_legal`` (the acting house's infos as numbers) are written too, for
@@ -187,7 +189,7 @@ class _Buffers:
             getattr(self, name)[first:first + len(value)] = value
 
 
-class _Shard:
+class Shard:
     """Games ``first .. first + count - 1`` of a batch, each a ``raw_env``; writes their rows of
     the buffers. Runs in the main process (``num_workers=0``), in a worker or in a Ray actor.
 
@@ -195,7 +197,7 @@ class _Shard:
         whole batch (in-process, shared memory), 0 for a shard's own buffers (a Ray actor)."""
 
     def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
-                 buffers: _Buffers, row: int | None = None):
+                 buffers: Buffers, row: int | None = None):
         self.first, self.num_games = first, num_games
         self.envs = [raw_env(**options) for _ in range(count)]
         self.agents = list(self.envs[0].possible_agents)
@@ -378,16 +380,16 @@ class _Commands:
 
 
 def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str, Any],
-            buffers: _Buffers, spin_s: float) -> None:
+            buffers: Buffers, spin_s: float) -> None:
     """A worker process: one shard, driven by commands from the pipe (:class:`_Commands`)
     until ``close``. Every reply is ``("ok", result)`` or ``("error", game, action, type name,
     message, traceback)``."""
     shard = None
     try:
-        shard = _Shard(first, count, num_games, options, buffers)
+        shard = Shard(first, count, num_games, options, buffers)
         conn.send(("ok", None))
     except Exception as e:  # an option the env refuses: reported, not hung on
-        conn.send(_error_reply(e))
+        conn.send(error_reply(e))
         return
     commands = _Commands(conn, spin_s)
     while True:
@@ -398,10 +400,10 @@ def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str
         if command == "close":
             conn.send(("ok", None))
             return
-        conn.send(_serve(shard, command, arg))
+        conn.send(serve(shard, command, arg))
 
 
-def _serve(shard: _Shard, command: str, arg: Any) -> tuple:
+def serve(shard: Shard, command: str, arg: Any) -> tuple:
     """Run one command on a shard (in a worker or a Ray actor): ``("ok", result)``, or
     ``("error", game, action, type name, message, traceback)`` for :func:`_failure`, so that an
     error travels as plain data and the caller raises it once every shard has answered."""
@@ -420,12 +422,12 @@ def _serve(shard: _Shard, command: str, arg: Any) -> tuple:
             return ("ok", shard.restore(arg))
         raise ValueError(f"unknown command {command!r}")
     except _GameFailure as f:
-        return _error_reply(f.error, f.game, f.action)
+        return error_reply(f.error, f.game, f.action)
     except Exception as e:
-        return _error_reply(e)
+        return error_reply(e)
 
 
-def _error_reply(error: BaseException, game: int | None = None,
+def error_reply(error: BaseException, game: int | None = None,
                  action: int | None = None) -> tuple:
     """An error as a shard's reply: plain data (the traceback as text), since the exception
     itself may not survive the trip to the main process."""
@@ -444,10 +446,10 @@ def _failure(game: int | None, action: int | None, kind: str, message: str,
     return VectorGamesError(f"{where}{kind}: {message}{worker}")
 
 
-_Games = TypeVar("_Games", bound="_LockstepGames")
+_Games = TypeVar("_Games", bound="LockstepGames")
 
 
-class _LockstepGames:
+class LockstepGames:
     """What every backend of the batched API shares: the checked options and sizes, the seed
     streams, the action check, the error protocol and the batch built from ``_buffers`` (the main
     process's copy of every game's rows). A backend builds its shards and implements
@@ -455,7 +457,7 @@ class _LockstepGames:
     and ``_restart`` (a dead worker's shard given a fresh one); one mechanism, so
     that the backends cannot drift apart (their batches are compared in the tests)."""
 
-    _buffers: _Buffers
+    _buffers: Buffers
     #: What steps one shard, for messages (``worker 1 (games 4..7) died``).
     _WORKER = "worker"
     #: How a shard's worker that died while it had a command ended the call, for messages.
@@ -498,7 +500,7 @@ class _LockstepGames:
 
     @property
     def _shape(self) -> tuple[int, int, int, int]:
-        """The ``_Buffers`` shape of the whole batch."""
+        """The ``Buffers`` shape of the whole batch."""
         return (self.num_games, self.num_players, self.observation_size, self.action_size)
 
     @staticmethod
@@ -605,7 +607,7 @@ class _LockstepGames:
         return set(self._dead)
 
     def _reset_games(self, streams: list[tuple[list[int], list[int]]]) -> list[dict]:
-        """Reset every game (each shard's part of the seed streams, :meth:`_Shard.reset`),
+        """Reset every game (each shard's part of the seed streams, :meth:`Shard.reset`),
         write the rows into ``_buffers``; the acting houses' infos."""
         raise NotImplementedError
 
@@ -618,11 +620,11 @@ class _LockstepGames:
         raise NotImplementedError
 
     def _states(self) -> list[dict[str, list]]:
-        """Each shard's :meth:`_Shard.state`, in shard order."""
+        """Each shard's :meth:`Shard.state`, in shard order."""
         raise NotImplementedError
 
     def _restore_games(self, parts: list[dict[str, list]]) -> list[dict]:
-        """Each shard restored from its part (:meth:`_Shard.restore`), rows written into
+        """Each shard restored from its part (:meth:`Shard.restore`), rows written into
         ``_buffers``; the acting houses' infos."""
         raise NotImplementedError
 
@@ -706,7 +708,7 @@ class _LockstepGames:
         return self._batch(infos, finished)
 
     def _collect(self, replies: list[tuple]) -> list:
-        """The results of one reply per shard (:func:`_serve`'s form, or :meth:`_lost_reply`'s
+        """The results of one reply per shard (:func:`serve`'s form, or :meth:`_lost_reply`'s
         for a shard whose worker died); the first error is raised once all are in (so that
         every shard has answered and stays in step), and marks the batch broken until the next
         reset. A dead worker's error wins, and every call until reset or restore repeats it:
@@ -743,7 +745,7 @@ class _LockstepGames:
                      truncated=truncated, infos=list(infos), finished=list(finished))
 
 
-class VectorGames(_LockstepGames):
+class VectorGames(LockstepGames):
     """``num_games`` games of ``num_players`` stepped in lockstep (see the module docstring).
 
     :param seeds: an integer (game ``g`` starts with ``seeds + g``), one integer per game, or
@@ -780,16 +782,16 @@ class VectorGames(_LockstepGames):
         self.spin_s = float(spin_s)
         self._conns: list[Any] = []
         self._procs: list[Any] = []
-        self._shard: _Shard | None = None
+        self._shard: Shard | None = None
         self.start_method = start_method
         super().__init__(num_games, num_players, seeds, num_workers, env_options, copy)
         if self.num_workers == 0:
-            self._buffers = _Buffers(*self._shape)
+            self._buffers = Buffers(*self._shape)
             self._ranges = [(0, num_games)]
-            self._shard = _Shard(0, num_games, num_games, self.options, self._buffers)
+            self._shard = Shard(0, num_games, num_games, self.options, self._buffers)
             return
         self._ctx = mp.get_context(start_method)
-        self._buffers = _Buffers(*self._shape, ctx=self._ctx)
+        self._buffers = Buffers(*self._shape, ctx=self._ctx)
         self._ranges = self._split(num_games, self.num_workers)
         try:
             for k in range(self.num_workers):
@@ -849,7 +851,7 @@ class VectorGames(_LockstepGames):
                 return self._shard.step()
             except _GameFailure as f:
                 self._broken = True
-                raise _failure(*_error_reply(f.error, f.game, f.action)[1:]) from f.error
+                raise _failure(*error_reply(f.error, f.game, f.action)[1:]) from f.error
         finished: list[Finished | None] = [None] * self.num_games
         for part in self._run("advance", [None] * self.num_workers):
             for f in part:

@@ -8,7 +8,7 @@ processes (docs/vector.md, "Ray backend").
         batch = games.reset()
         batch = games.step(policy(batch.obs, batch.mask))
 
-It is the same mechanism, not a copy: every actor holds a :class:`got_env.vector._Shard` (the
+It is the same mechanism, not a copy: every actor holds a :class:`got_env.vector.Shard` (the
 games, their seed streams and auto-reset), the main process checks the actions against the masks
 before any game moves and builds the :class:`~got_env.vector.Batch` as ``VectorGames`` does, and
 errors come back in the workers' form (an illegal action stays an ``IllegalActionError``, anything
@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .env import GameRecord
-from .vector import Finished, _Buffers, _error_reply, _LockstepGames, _serve, _Shard
+from .vector import Buffers, Finished, LockstepGames, Shard, error_reply, serve
 
 __all__ = ["RayVectorGames", "import_ray", "init_ray"]
 
@@ -68,18 +68,18 @@ def init_ray(address: str | None = None) -> Any:
 
 
 class _ShardActor:
-    """One shard of a batch inside a Ray actor: a :class:`_Shard` on the actor's own buffers
-    (``count`` rows). Every call answers in :func:`got_env.vector._serve`'s form; ``reset`` and
+    """One shard of a batch inside a Ray actor: a :class:`Shard` on the actor's own buffers
+    (``count`` rows). Every call answers in :func:`got_env.vector.serve`'s form; ``reset`` and
     ``step`` add the rows they wrote, since the main process cannot see the actor's memory."""
 
     def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
                  shape: tuple[int, int, int]):
         self._error: tuple | None = None
         try:
-            self._buffers = _Buffers(count, *shape)
-            self._shard = _Shard(first, count, num_games, options, self._buffers, row=0)
+            self._buffers = Buffers(count, *shape)
+            self._shard = Shard(first, count, num_games, options, self._buffers, row=0)
         except Exception as e:  # reported by ready(), in the workers' form, not as a dead actor
-            self._error = _error_reply(e)
+            self._error = error_reply(e)
 
     def ready(self) -> tuple:
         """``("ok", None)`` once the games are built, else why they could not be."""
@@ -88,7 +88,7 @@ class _ShardActor:
     def call(self, command: str, arg: Any) -> tuple:
         if self._error is not None:
             return self._error
-        reply = _serve(self._shard, command, arg)
+        reply = serve(self._shard, command, arg)
         if reply[0] == "ok" and command in ("reset", "step", "restore"):
             return ("ok", (reply[1], self._buffers.rows()))
         return reply
@@ -110,7 +110,7 @@ def _own_arrays(finished: Finished) -> Finished:
                                rewards=finished.rewards.copy())
 
 
-class RayVectorGames(_LockstepGames):
+class RayVectorGames(LockstepGames):
     """``num_games`` games of ``num_players`` stepped in lockstep by Ray actors; the API and the
     results of :class:`got_env.vector.VectorGames` (see its module docstring for the batches,
     seeds and errors).
@@ -140,7 +140,7 @@ class RayVectorGames(_LockstepGames):
         if self.num_workers == 0:
             cpus = int(ray.cluster_resources().get("CPU", 1))
             self.num_workers = max(1, min(cpus, num_games))
-        self._buffers = _Buffers(*self._shape)  # the main process's copy of every game's rows
+        self._buffers = Buffers(*self._shape)  # the main process's copy of every game's rows
         self._ranges = self._split(num_games, self.num_workers)
         try:
             self._actors = [self._new_actor(k) for k in range(self.num_workers)]

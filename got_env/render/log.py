@@ -21,9 +21,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..records import GameRecord, RecordError
+
 if TYPE_CHECKING:
     from ..engine.state import GameState
-    from ..env import GameRecord
 
 SECRET = "(secret)"
 ENDINGS = {"seven-castles": "seven castles held", "last-round": "after the last round",
@@ -75,12 +76,10 @@ def log_line(step: Step, viewer: str | None = None) -> str:
 
 def walk(record: GameRecord) -> Iterator[tuple[GameState, Step | None]]:
     """Replay ``record``: ``(state, step)`` before each decision (the state is the live one: copy
-    it to keep it), then ``(final state, None)``. Raises :class:`got_env.env.RecordError` before
+    it to keep it), then ``(final state, None)``. Raises :class:`got_env.records.RecordError` before
     the first state when the record's check does not match it or its options or seed make no
     game, and later when an action does not replay or the end differs from the recorded outcome
     or digest (the checks of :meth:`GameRecord.walk`, whose replay loop this is)."""
-    from ..env import RecordError
-
     for env, i in record.walk():
         if i is None:
             yield env.game, None

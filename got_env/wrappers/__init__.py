@@ -15,7 +15,14 @@ import gymnasium
 
 from .observations import OBS_KINDS, AECObservationWrapper, ObservationTransform, normalize
 from .shaping import PotentialShaping, PotentialShapingWrapper, make_shaping
-from .single_agent import ILLEGAL_ACTIONS, OUTCOMES, SingleAgentEnv
+from .single_agent import (
+    ILLEGAL_ACTIONS,
+    OUTCOMES,
+    AgentFactory,
+    SingleAgentEnv,
+    SpecResolver,
+    agent_specs,
+)
 
 ENV_ID = "got_env/GameOfThrones-v0"
 
@@ -25,5 +32,5 @@ if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="got_env.wrappers.single_agent:SingleAgentEnv")
 
 __all__ = ["ENV_ID", "ILLEGAL_ACTIONS", "OBS_KINDS", "OUTCOMES", "AECObservationWrapper",
-           "ObservationTransform", "PotentialShaping", "PotentialShapingWrapper",
-           "SingleAgentEnv", "make_shaping", "normalize"]
+           "AgentFactory", "ObservationTransform", "PotentialShaping", "PotentialShapingWrapper",
+           "SingleAgentEnv", "SpecResolver", "agent_specs", "make_shaping", "normalize"]

@@ -26,9 +26,8 @@ legal one drawn from ``np_random``, flagged with ``info["illegal_action"] = 1`` 
 
 from __future__ import annotations
 
-import inspect
+import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import gymnasium
@@ -46,66 +45,68 @@ ILLEGAL_ACTIONS = ("raise", "random")
 Policy = Callable[[np.ndarray, np.ndarray, dict], int]
 
 
-@dataclass
-class _OpponentSpec:
-    """One opponent, validated at construction: an agent spec (a registry name, or whatever
-    else ``agents.AgentSpec`` reads) built afresh each game with a seed from the env, or a
-    given object / callable used as it is."""
+#: Builds one opponent for one game: ``(house, env, seed) -> agent``, an object with
+#: ``act(observation, action_mask, info)`` or a plain policy callable. Called at every reset, with
+#: the AEC env and a seed drawn from the single-agent env's ``np_random``.
+AgentFactory = Callable[[str, raw_env, int], Any]
+#: Reads an opponent spec (a registry name or a mapping, docs/wrappers.md "Opponents") into the
+#: factory that builds it, checking it now; a bad spec raises ValueError saying why.
+SpecResolver = Callable[[object], AgentFactory]
 
-    spec: Any = None  # agents.AgentSpec, or (name, kwargs) where agents has no AgentSpec
-    agent: Any = None  # an object with act(), or a plain callable
-
-    def build(self, env: raw_env, seed: int) -> Any:
-        """This game's agent: the given one, or a new one from the spec (``env`` and ``seed``
-        go to a constructor that takes them, as the scripts that seat agents do)."""
-        if self.agent is not None:
-            return self.agent
-        import agents
-
-        if hasattr(agents, "AgentSpec"):
-            return self.spec.build(env=env, seed=seed)
-        name, kwargs = self.spec
-        kwargs = dict(kwargs)
-        params = _parameters(agents.REGISTRY[name])
-        kwargs.setdefault("seed", seed)
-        if "env" in params:  # search agents simulate from the env
-            kwargs["env"] = env
-        return agents.make_agent(name, **kwargs)
+_SPEC_FORMS = ("an agent spec (a registry name such as 'random', 'heuristic' or 'ismcts', "
+              "'module:Class', 'path/to/file.py:Class', or a mapping with 'name'), an object "
+              "with act(observation, action_mask, info), a callable (observation, action_mask, "
+              "info) -> int, or a list or a house -> opponent mapping of these")
 
 
-def _opponent_spec(spec: object, where: str) -> _OpponentSpec:
-    """Validate one opponent spec (without building it); ``where`` says which seat, for the
-    error message, which also names the bad value."""
+def agent_specs(spec: object) -> AgentFactory:
+    """The default :data:`SpecResolver`: ``agents.AgentSpec``, the one reader of agent specs
+    (every script names agents with it), checked now and built afresh each game with the
+    game's env and seed (docs/agents.md)."""
+    # The single import of the agents layer from got_env: agent specs are that layer's
+    # vocabulary, and the env only takes them as a convenience. Made lazily, when a spec is
+    # given, and exempted by name in the layers contract (docs/layers.md, "Exemptions"); a
+    # caller passes its own resolver (spec_resolver=) to do without it.
     import agents
 
-    known = sorted(agents.REGISTRY)
-    forms = (f"an agent name ({known}), an agent spec mapping with 'name', an object with "
-             f"act(observation, action_mask, info), a callable (observation, action_mask, info) "
-             f"-> int, or a list or a house -> opponent mapping of these")
+    return functools.partial(_build_spec, agents.AgentSpec.parse(spec).check())
+
+
+def _build_spec(spec: Any, house: str, env: raw_env, seed: int) -> Any:
+    """A new agent from a checked ``agents.AgentSpec`` (the same for any seat: ``house`` is
+    unused). A module-level function, so that the factory pickles with the env."""
+    del house
+    return spec.build(env=env, seed=seed)
+
+
+def _given(agent: Any, house: str, env: raw_env, seed: int) -> Any:
+    """The factory of an opponent given as an object or a callable: that one, in every game."""
+    del house, env, seed
+    return agent
+
+
+def _opponent_factory(spec: object, where: str, resolve: SpecResolver) -> AgentFactory:
+    """Validate one opponent (building nothing yet) into the factory that seats it each game;
+    ``where`` says which seat, for the error message, which also names the bad value."""
     if isinstance(spec, (str, Mapping)):
-        if hasattr(agents, "AgentSpec"):  # module:Class, files and checkpoints too
-            try:
-                return _OpponentSpec(spec=agents.AgentSpec.parse(spec).check())
-            except ValueError as e:
-                raise OptionError(f"bad opponent {spec!r}{where}: {e}") from e
-        name = spec if isinstance(spec, str) else spec.get("name")
-        if not isinstance(name, str) or name not in agents.REGISTRY:
-            raise OptionError(f"bad opponent {spec!r}{where}: unknown agent name; use {forms}")
-        kwargs = {} if isinstance(spec, str) else {k: v for k, v in spec.items() if k != "name"}
-        return _OpponentSpec(spec=(name, kwargs))
+        try:
+            return resolve(spec)
+        except ValueError as e:
+            raise OptionError(f"bad opponent {spec!r}{where}: {e}") from e
     if isinstance(spec, type):
         raise OptionError(f"bad opponent {spec.__name__}{where}: a class; pass an instance, or "
-                          f"its registry name ({known})")
+                          f"an agent spec naming it (its registry name or 'module:Class')")
     if callable(getattr(spec, "act", None)) or callable(spec):
-        return _OpponentSpec(agent=spec)
-    raise OptionError(f"bad opponent {spec!r}{where}: use {forms}")
+        return functools.partial(_given, spec)
+    raise OptionError(f"bad opponent {spec!r}{where}: use {_SPEC_FORMS}")
 
 
-def _parameters(cls: Any) -> dict[str, inspect.Parameter]:
-    try:
-        return dict(inspect.signature(cls).parameters)
-    except (TypeError, ValueError):
-        return {}
+def _call_optional(agent: object, method: str, *args: Any) -> None:
+    """Call the opponent's optional ``reset()`` / ``observe_end(reward, info)``, the two hooks
+    of the Agent protocol an opponent may have (docs/wrappers.md, "Opponents")."""
+    hook = getattr(agent, method, None)
+    if callable(hook):
+        hook(*args)
 
 
 class SingleAgentEnv(gymnasium.Env):
@@ -131,6 +132,9 @@ class SingleAgentEnv(gymnasium.Env):
         default; negative values teach a learner without masks to avoid them).
     :param render_mode: None or one of the AEC env's render modes (``"ansi"``,
         ``"rgb_array"``, ...); ``render()`` draws the AEC env's board.
+    :param spec_resolver: reads the opponents given as agent specs (names, mappings) into
+        factories (:data:`SpecResolver`); :func:`agent_specs` (the agents package's
+        ``AgentSpec``) by default.
     :param env_options: the AEC env's options (``num_players``, ``max_rounds``, ``reward``,
         ``max_steps``, ...; docs/env.md), validated by it.
     """
@@ -140,7 +144,8 @@ class SingleAgentEnv(gymnasium.Env):
     def __init__(self, house: str | None = None, opponents: object = "random",
                  obs: str = "dict", shaping: object = None, info_strings: bool = False,
                  illegal_action: str = "raise", illegal_penalty: float = 0.0,
-                 render_mode: str | None = None, **env_options: Any):
+                 render_mode: str | None = None, spec_resolver: SpecResolver = agent_specs,
+                 **env_options: Any):
         self.aec = raw_env(render_mode=render_mode, **env_options)
         self.render_mode = render_mode
         self.houses = list(self.aec.possible_agents)
@@ -158,6 +163,7 @@ class SingleAgentEnv(gymnasium.Env):
         if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
             raise OptionError(f"illegal_penalty must be a number, got {illegal_penalty!r}")
         self.illegal_penalty = float(illegal_penalty)
+        self._spec_resolver = spec_resolver
         self._opponent_specs = self._check_opponents(opponents)
         self.action_space = LegalActions(self.aec.codec.size, self)
         self.observation_space = self.transform.space
@@ -178,9 +184,9 @@ class SingleAgentEnv(gymnasium.Env):
         return house
 
     def _check_opponents(self, opponents: object) -> Any:
-        """The validated opponent specs: one spec for every seat, a list by seat, or a dict by
-        house (kept in the form given; resolved per game by :meth:`_seat_opponents`)."""
-        n = len(self.houses) - 1
+        """The validated opponents as factories: one for every seat, a list by seat, or a dict
+        by house (kept in the form given; built per game by :meth:`_seat_opponents`)."""
+        n, resolve = len(self.houses) - 1, self._spec_resolver
         all_houses = {h.id for h in self.aec.ruleset.houses}
         if isinstance(opponents, Mapping) and opponents and set(opponents) <= all_houses:
             unknown = sorted(set(opponents) - set(self.houses))
@@ -192,13 +198,14 @@ class SingleAgentEnv(gymnasium.Env):
             if missing:
                 raise OptionError(f"opponents has no entry for {missing} (every house that can "
                                   f"be an opponent needs one)")
-            return {h: _opponent_spec(s, f" (for {h})") for h, s in opponents.items()}
+            return {h: _opponent_factory(s, f" (for {h})", resolve) for h, s in opponents.items()}
         if isinstance(opponents, Sequence) and not isinstance(opponents, str):
             if len(opponents) != n:
                 raise OptionError(f"opponents is a list of {len(opponents)}, expected {n} (one "
                                   f"per opponent in a {len(self.houses)}-player game)")
-            return [_opponent_spec(s, f" (opponent {i})") for i, s in enumerate(opponents)]
-        return _opponent_spec(opponents, "")
+            return [_opponent_factory(s, f" (opponent {i})", resolve)
+                    for i, s in enumerate(opponents)]
+        return _opponent_factory(opponents, "", resolve)
 
     # -- gymnasium API --------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
@@ -290,8 +297,6 @@ class SingleAgentEnv(gymnasium.Env):
     def _seat_opponents(self) -> None:
         """This game's policy for every house but the learner's (registry agents built now,
         with seeds from ``np_random``), and the optional ``reset()`` of each agent called."""
-        from agents.base import begin_game
-
         i = self.houses.index(self.learner)
         others = self.houses[i + 1:] + self.houses[:i]  # table order after the learner
         specs = self._opponent_specs
@@ -301,15 +306,15 @@ class SingleAgentEnv(gymnasium.Env):
             if isinstance(specs, dict) and house not in specs:
                 raise OptionError(f"opponents has no entry for {house}, an opponent of "
                                   f"{self.learner} in this game")
-            spec = (specs[house] if isinstance(specs, dict)
-                    else specs[seat] if isinstance(specs, list) else specs)
-            agent = spec.build(self.aec, int(self.np_random.integers(2**31 - 1)))
+            factory = (specs[house] if isinstance(specs, dict)
+                       else specs[seat] if isinstance(specs, list) else specs)
+            agent = factory(house, self.aec, int(self.np_random.integers(2**31 - 1)))
             act = getattr(agent, "act", None)
             self._policies[house] = act if callable(act) else agent
             self._agents[house] = agent
             if id(agent) not in started:  # a shared object is reset once per game
                 started.add(id(agent))
-                begin_game(agent)
+                _call_optional(agent, "reset")
 
     def _play_opponents(self) -> float:
         """Step the other houses' decisions until the learner's turn or the end; the learner's
@@ -324,14 +329,12 @@ class SingleAgentEnv(gymnasium.Env):
         return reward
 
     def _end_opponents(self) -> None:
-        from agents.base import end_game
-
         ended: set[int] = set()
         for house, agent in self._agents.items():
             if id(agent) not in ended:
                 ended.add(id(agent))
-                end_game(agent, float(self.aec._cumulative_rewards[house]),
-                         dict(self.aec.infos[house]))
+                _call_optional(agent, "observe_end", float(self.aec._cumulative_rewards[house]),
+                               dict(self.aec.infos[house]))
 
     def _done(self) -> bool:
         return bool(self.aec.terminations[self.learner] or self.aec.truncations[self.learner])
