@@ -1,19 +1,18 @@
-"""Reading the experiments' YAML config files and checking their values, so that every command
-line that takes a config (tournament, ladder, play) fails the same way on a bad one: one line
-naming the file, and the key for a bad value, and exit code 2 — never a traceback.
+"""Reading the experiments' YAML config files, so that every command line that takes a config
+(play, tournament, ladder, train) fails the same way on a bad one: one line naming the file,
+and the key for a bad value, and exit code 2 — never a traceback.
 
 :func:`read_yaml` turns every way a file can be unreadable (missing, a folder, not UTF-8, not
 YAML) into a :class:`ConfigError`; :func:`read_config` adds the file's name to the errors of a
-parser; the ``check_*`` helpers check one value and name its key; :func:`exit_config_error`
-prints the error the way argparse does and exits 2. ``ConfigError`` is a ``ValueError``, so a
-parser with its own error class (such as experiments.training.config) can use the helpers by
-catching it or subclassing it.
+parser (the keys' types and ranges: experiments.config_model); :func:`check_env` builds the
+``env`` options once; :func:`exit_config_error` prints the error the way argparse does and
+exits 2. ``ConfigError`` is a ``ValueError``.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -35,7 +34,7 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _short(value: Any, limit: int = 60) -> str:
+def short(value: Any, limit: int = 60) -> str:
     """``repr(value)``, cut to ``limit`` characters: a whole file can end up in a message."""
     text = repr(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
@@ -75,44 +74,6 @@ def read_config(path: str | Path, parse: Callable[[Any], Parsed]) -> Parsed:
         return parse(raw)
     except ConfigError as e:
         raise ConfigError(f"{path}: {e}") from None
-
-
-def check_mapping(raw: Any, what: str) -> dict[Any, Any]:
-    """The config's top level must be a mapping (YAML reads a plain word as a string)."""
-    if not isinstance(raw, dict):
-        shown = "an empty file" if raw is None else f"{type(raw).__name__} {_short(raw)}"
-        raise ConfigError(f"{what} is a mapping of keys (key: value lines), got {shown}")
-    return raw
-
-
-def check_keys(raw: dict[Any, Any], known: Iterable[str], what: str = "config keys") -> None:
-    """No key outside ``known``; YAML keys need not be strings (``1: x``), so they are shown as
-    written and sorted as text."""
-    known = list(known)
-    unknown = sorted(str(k) for k in raw if k not in known)
-    if unknown:
-        raise ConfigError(f"unknown {what} {unknown}; known: {known}")
-
-
-def check_int(value: Any, key: str, minimum: int) -> int:
-    """An integer (not a bool, not a string of digits) of at least ``minimum``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ConfigError(f"{key} must be an integer >= {minimum}, got {value!r}")
-    return value
-
-
-def check_bool(value: Any, key: str) -> bool:
-    """``true`` or ``false``: YAML reads ``yes``/``no`` as booleans, but not ``"yes"``."""
-    if not isinstance(value, bool):
-        raise ConfigError(f"{key} must be true or false, got {value!r}")
-    return value
-
-
-def check_path(value: Any, key: str) -> Path:
-    """A folder (or file) path, written as a non-empty string."""
-    if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"{key} must be a folder path (a non-empty string), got {value!r}")
-    return Path(value)
 
 
 def check_env(value: Any, key: str = "env",

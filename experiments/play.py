@@ -10,6 +10,7 @@ page (experiments.replay, docs/replay.md).
 
 Config (YAML), every key optional:
 
+    game: got                               # the game (the only one so far; the default)
     env: {num_players: 6, max_rounds: 10}   # options of got_env.raw_env (ruleset: 1e, ...)
     seed: 0                                 # the game's; the agent of seat i gets seed + i
     agents: {default: heuristic_v2, stark: random}   # house (or default) -> agent spec
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,32 +37,33 @@ import got_env
 from agents import AgentSpecError, make_agent
 from agents.base import begin_game, end_game
 
-from .config_files import (
-    ConfigError,
-    check_bool,
-    check_env,
-    check_int,
-    check_keys,
-    check_mapping,
-    check_path,
-    exit_config_error,
-    read_config,
-)
+from .config_files import ConfigError, check_env, exit_config_error, read_config
+from .config_model import bounded, game_field, parse_section
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "play.yaml"
-CONFIG_KEYS = ("env", "seed", "agents", "out", "replay")
+
+
+@dataclass(frozen=True)
+class PlayFile:
+    """The keys of a play config file; ``agents`` is judged as :func:`build_agents` builds
+    them (it needs the env's houses)."""
+
+    game: str = game_field()
+    env: dict[str, Any] | None = None
+    seed: int = bounded(0, minimum=0)
+    agents: Any = None
+    out: Path = Path("runs/play")
+    replay: bool = False
 
 
 def parse_config(raw: Any) -> dict[str, Any]:
-    """The config with every key checked and filled in (``env``, ``seed``, ``agents``, ``out``,
-    ``replay``), so that a bad value stops before the game and names its key; the agents are
-    checked as :func:`build_agents` builds them."""
-    raw = check_mapping({} if raw is None else raw, "a play config")   # empty: the defaults
-    check_keys(raw, CONFIG_KEYS)
-    env, _ = check_env(raw.get("env"))
-    return {"env": env, "seed": check_int(raw.get("seed", 0), "seed", 0),
-            "agents": raw.get("agents"), "out": check_path(raw.get("out", "runs/play"), "out"),
-            "replay": check_bool(raw.get("replay", False), "replay")}
+    """The config with every key checked and filled in (``game``, ``env``, ``seed``,
+    ``agents``, ``out``, ``replay``), so that a bad value stops before the game and names its
+    key; an empty file is the defaults."""
+    file = parse_section(PlayFile, {} if raw is None else raw)
+    env, _ = check_env(file.env)
+    return {"game": file.game, "env": env, "seed": file.seed, "agents": file.agents,
+            "out": file.out, "replay": file.replay}
 
 
 def load_config(path: str | Path) -> dict[str, Any]:

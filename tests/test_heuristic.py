@@ -3,13 +3,16 @@ against random play."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import got_env
 from agents import REGISTRY, RandomAgent, make_agent
 from agents.heuristic import HeuristicAgent
-from experiments.heuristic_vs_random import run, wilson
+from experiments import tournament as T
+from experiments.ratings import wilson
 from got_env.engine import DecisionKind, scenario
 
 K = DecisionKind
@@ -393,10 +396,21 @@ def test_registered_and_seated_by_default():
     assert cfg["agents"]["default"]["name"] == "heuristic_v2"  # the main job seats v2 (issue 13)
 
 
-def test_beats_random_agents():
+HEURISTIC_VS_RANDOM = Path(__file__).resolve().parents[1] / "configs" / "heuristic_vs_random.yaml"
+
+
+def heuristic_wins(tmp_path: Path, **overrides: object) -> tuple[float, int]:
+    """The heuristic's wins and seats in configs/heuristic_vs_random.yaml's tournament (one
+    heuristic against two random agents, houses rotated), played here."""
+    cfg = T.load_config(HEURISTIC_VS_RANDOM, out=tmp_path, workers=1, **overrides)
+    agent = T.run_tournament(cfg, progress=False, log=lambda _: None).results["agents"]
+    return agent["heuristic"]["wins"], agent["heuristic"]["seats"]
+
+
+def test_beats_random_agents(tmp_path):
     """12 three-player games, houses rotated: at least 9 wins against two random agents."""
-    results = run(games=12, players=3, seed=0)
-    assert sum(r.won for r in results) >= 9
+    wins, seats = heuristic_wins(tmp_path, games=12)
+    assert seats == 12 and wins >= 9
 
 
 def test_wilson_interval():
@@ -406,10 +420,10 @@ def test_wilson_interval():
 
 
 @pytest.mark.slow
-def test_wins_90_percent_of_200_games_against_random():
-    """The acceptance run: 200 three-player games, houses rotated, >= 90% wins."""
-    results = run(games=200, players=3, seed=0)
-    assert sum(r.won for r in results) >= 180
+def test_wins_90_percent_of_200_games_against_random(tmp_path):
+    """The acceptance run: the config's 201 three-player games, houses rotated, >= 90% wins."""
+    wins, seats = heuristic_wins(tmp_path)
+    assert seats == 201 and wins >= 181
 
 
 def test_random_agent_still_available():

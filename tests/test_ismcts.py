@@ -284,14 +284,26 @@ def test_registered_and_seated_with_the_env():
         ISMCTSAgent(env=env, rollout="no-such-agent")
 
 
-def test_experiment_script_runs(capsys):
-    from experiments import ismcts_vs_heuristic
+def test_the_ismcts_vs_heuristic_config_plays(tmp_path):
+    """configs/ismcts_vs_heuristic.yaml (what experiments/ismcts_vs_heuristic.py did): 30 games
+    from seed 100, one IS-MCTS with its defaults against two heuristics, houses rotated; one
+    game of it played with a tiny search."""
+    from pathlib import Path
 
-    ismcts_vs_heuristic.main(["--games", "1", "--budget", "1", "--opponent", "random",
-                              "--rollout", "random", "--prior", "none", "--model", "none",
-                              "--seed", "3"])
-    out = capsys.readouterr().out
-    assert "win rate" in out and "95% CI" in out and "seconds per game" in out
-    assert ismcts_vs_heuristic.wilson(0, 10)[0] == 0.0
-    lo, hi = ismcts_vs_heuristic.wilson(5, 10)
-    assert lo < 0.5 < hi
+    import yaml
+
+    from experiments import tournament as T
+
+    path = Path(__file__).resolve().parent.parent / "configs" / "ismcts_vs_heuristic.yaml"
+    cfg = T.load_config(path, out=tmp_path)
+    assert (cfg.games, cfg.seed, cfg.num_players) == (30, 100, 3)
+    assert cfg.lineups == (("ismcts", "heuristic", "heuristic"),)
+    assert cfg.agent_spec("ismcts").kwargs == {}    # the agent's defaults
+    assert {s.houses[0] for s in T.make_plan(cfg)[:3]} == set(cfg.houses)   # rotated
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw["env"]["max_rounds"] = 1
+    raw["agents"]["ismcts"] = {"name": "ismcts", "kwargs": {
+        "simulations": 1, "rollout": "random", "prior": None, "model": None}}
+    tiny = T.parse_config(raw, games=1, workers=1, out=tmp_path)
+    report = T.run_tournament(tiny, progress=False, log=lambda _: None)
+    assert report.played == 1 and report.results["agents"]["ismcts"]["seats"] == 1

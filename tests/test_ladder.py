@@ -177,7 +177,7 @@ def test_cli_names_the_bad_agent(tmp_path, capsys):
 
 @pytest.mark.parametrize("raw, message", [
     (base(games=0), r"^games must be an integer >= 1"),
-    (base(colour="red"), r"unknown config keys \['colour'\]"),
+    (base(colour="red"), r"unknown key\(s\) \['colour'\]"),
     ({**base(), "rungs": {"random": "random"}}, r"^rungs must be a mapping of at least two"),
     ({**base(), "rungs": {"random": "random", "a__b": "heuristic"}}, r"^rungs: a rung name"),
     ({**base(), "rungs": {"random": "random", "h": {"name": "heuristic", "games": -1}}},

@@ -227,7 +227,7 @@ def test_a_corrupt_line_in_the_middle_is_an_error(tiny, tmp_path):
     (lambda c: c.update(lineups=[["a", "b"]]), "has 2 agents but .* num_players=3"),
     (lambda c: c.update(lineups=[["a", "b", "c"]]), r"unknown agents \['c'\]"),
     (lambda c: c.update(lineups=[]), "lineups must be a non-empty list"),
-    (lambda c: c.update(lineup=[["a", "b", "b"]]), r"unknown config keys \['lineup'\]"),
+    (lambda c: c.update(lineup=[["a", "b", "b"]]), r"unknown key\(s\) \['lineup'\]"),
     (lambda c: c.update(round_robin=True), "either lineups or round_robin"),
     (lambda c: c.update(games=0), "games must be an integer >= 1"),
     (lambda c: c.update(seed=-1), "seed must be an integer >= 0"),
@@ -357,3 +357,12 @@ def test_cli_bad_config_exits_with_the_reason(tmp_path, capsys):
         T.main(["--config", str(bad), "--out", str(tmp_path)])
     assert e.value.code == 2
     assert "agents.a: agent 'alphago': unknown agent name" in capsys.readouterr().err
+
+
+def test_one_backends_list_for_the_experiments_and_the_library():
+    """The experiments' config model names the backends got_env.vector runs (it cannot import
+    got_env: train --help stays light), so the two lists must agree."""
+    from experiments.config_model import BACKENDS
+    from got_env.vector import BACKENDS as LIBRARY
+
+    assert BACKENDS == LIBRARY

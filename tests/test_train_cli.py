@@ -20,12 +20,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # the file's text (after a valid base) -> what the message must say after "<file>: "
 BAD_VALUES = [
-    ("env: {num_players: three}", "env.num_players: expected an integer, got 'three'"),
-    ("env: {num_players: true}", "env.num_players: expected an integer, got True"),
+    ("env: {num_players: three}", "env: num_players must be one of (3, 4, 5, 6)"),
+    ("env: {num_players: true}", "env: num_players must be one of (3, 4, 5, 6)"),
     ("env: {num_players: 7}", "env: num_players must be one of (3, 4, 5, 6)"),
     ("env: {num_players: 3, max_rounds: ten}", "env: max_rounds must be an integer"),
     ("env: {num_players: 3, colour: red}", "env: unknown option(s) ['colour']"),
-    ("env: [3]", "env: expected a mapping, got [3]"),
+    ("env: [3]", "env must be a mapping, got [3]"),
     ("network: {kind: mlp, hidden: abc}",
      "network.hidden: expected a non-empty list of positive integers, got 'abc'"),
     ("network: {kind: mlp, hidden: [64, x]}", "network.hidden: expected a non-empty list"),
@@ -36,21 +36,22 @@ BAD_VALUES = [
     ("network: {kind: structured, embed: 30, heads: 4}", "network.embed"),
     ("network: {kind: cnn}", "network.kind: expected one of ('mlp', 'structured'), got 'cnn'"),
     ("network: {kind: mlp, depth: 3}", "network: unknown key(s) ['depth']"),
-    ("seed: -1", "seed: must be at least 0, got -1"),
-    ("seed: 1.5", "seed: expected an integer, got 1.5"),
-    ("updates: 1e3", "updates: expected an integer, got '1e3'"),
-    ("checkpoint_every: true", "checkpoint_every: expected an integer, got True"),
-    ("tensorboard: 'no'", "tensorboard: expected true or false, got 'no'"),
-    ("ppo: {lr: fast}", "ppo.lr: expected a finite number, got 'fast'"),
-    ("ppo: {epochs: 2.5}", "ppo.epochs: expected an integer, got 2.5"),
-    ("ppo: {gamma: .nan}", "ppo.gamma: expected a finite number"),
+    ("seed: -1", "seed must be an integer >= 0 and <= 4294967295, got -1"),
+    ("seed: 1.5", "seed must be an integer >= 0 and <= 4294967295, got 1.5"),
+    ("updates: 1e3", "updates must be an integer >= 1, got '1e3'"),
+    ("checkpoint_every: true", "checkpoint_every must be an integer >= 1, got True"),
+    ("tensorboard: 'no'", "tensorboard must be true or false, got 'no'"),
+    ("ppo: {lr: fast}", "ppo.lr must be a finite number > 0, got 'fast'"),
+    ("ppo: {epochs: 2.5}", "ppo.epochs must be an integer >= 1, got 2.5"),
+    ("ppo: {gamma: .nan}", "ppo.gamma must be a finite number > 0 and <= 1"),
     ("ppo: {1: 2, lrx: 0.1}", "ppo: unknown key(s) [1, 'lrx']"),
-    ("ppo: 3", "ppo: expected a mapping, got 3"),
+    ("ppo: 3", "ppo must be a mapping of keys (key: value lines), got int 3"),
     ("league: {weights: {random: .inf}}", "league.weights: expected non-negative finite numbers"),
     ("league: {weights: {random: yes}}", "league.weights: expected non-negative finite numbers"),
     ("league: {weights: {1: 1, alien: 1}}", "league.weights: unknown kind(s) [1, 'alien']"),
-    ("eval: {opponents: random}", "eval.opponents: expected a list of names, got 'random'"),
+    ("eval: {opponents: random}", "eval.opponents must be a list of names, got 'random'"),
     ("2: 3\ncolour: red", "unknown key(s) [2, 'colour']"),
+    ("game: chess", "game must be one of ['got'], got 'chess'"),
 ]
 
 
@@ -72,7 +73,8 @@ def test_the_cli_reports_a_bad_value_with_exit_2_and_no_traceback(tmp_path, caps
     path = write(tmp_path, "env: {num_players: three}")
     assert main(["--config", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err == f"error: {path}: env.num_players: expected an integer, got 'three'\n"
+    assert err == (f"error: {path}: env: num_players must be one of (3, 4, 5, 6) for ruleset "
+                   f"'2e', got 'three'\n")
 
 
 TINY = """updates: 1
@@ -87,7 +89,7 @@ progress: false"""
 def test_a_bad_command_line_override_names_the_option(tmp_path, capsys) -> None:
     path = write(tmp_path, TINY)
     assert main(["--config", str(path), "--name", ""]) == 2
-    assert "--name: expected a non-empty string" in capsys.readouterr().err
+    assert "--name must be a non-empty string" in capsys.readouterr().err
 
 
 def test_malformed_yaml_names_the_file_not_a_unicode_string(tmp_path) -> None:

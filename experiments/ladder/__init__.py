@@ -7,6 +7,7 @@ and the ladder's tables, ratings and plots come from all of their games.
 
 Config (YAML)::
 
+    game: got                    # the game (the only one so far; the default)
     name: ladder                 # run folder <out>/<name> (default: the config file's name)
     out: runs/ladder
     env: {num_players: 3, max_rounds: 10}      # options of got_env.raw_env
@@ -53,17 +54,17 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from got_env.vector import BACKENDS
-
 from .. import tournament as T
 from ..config_files import exit_config_error
+from ..config_model import BACKENDS
+from ..tournament.cli import run_or_exit
 from .config import (
     DEFAULT_CONFIG,
+    MATCHES_DIR,
     ConfigError,
     LadderConfig,
     Match,
@@ -147,17 +148,9 @@ def main(argv: list[str] | None = None) -> int:
         exit_config_error(p, e)
     cmd = "python -m experiments.ladder " + " ".join(sys.argv[1:] if argv is None else argv)
     footer = f"`{cmd.strip()}`: {{played}} games played in {{seconds:.0f}} s by the last run"
-    try:
-        report = run_ladder(cfg, progress=not args.no_progress, footer=footer)
-    except ConfigError as e:
-        exit_config_error(p, e)
-    except KeyboardInterrupt:
-        print(f"\ninterrupted: finished games are in {cfg.run_dir}/matches/*/{T.GAMES_FILE}; "
-              f"rerun the same command to play the rest", file=sys.stderr)
-        return 130
-    except (T.GameFailed, BrokenProcessPool) as e:
-        print(f"error: {e}\nfinished games are kept; rerun to resume", file=sys.stderr)
-        return 1
+    report = run_or_exit(p, lambda: run_ladder(cfg, progress=not args.no_progress,
+                                               footer=footer),
+                         f"{cfg.run_dir}/{MATCHES_DIR}/*/{T.GAMES_FILE}")
     print(f"\nladder {cfg.name}: {report.planned} games ({report.reused} already played, "
           f"{report.played} played in {report.seconds:.1f} s)\n")
     print(markdown(cfg, report.results))

@@ -4,7 +4,6 @@ resumes its games."""
 
 from __future__ import annotations
 
-import re
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,24 +15,45 @@ import got_env
 from agents import AgentSpec, AgentSpecError
 
 from .. import tournament as T
-from ..config_files import (
-    ConfigError,
-    check_bool,
-    check_env,
-    check_int,
-    check_keys,
-    check_mapping,
-    check_path,
-    read_config,
-)
+from ..config_files import ConfigError, check_env, read_config
+from ..config_model import BACKENDS, bounded, game_field, parse_section, parse_value
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "ladder.yaml"
-CONFIG_KEYS = ("name", "out", "env", "rungs", "pairs", "games", "seed", "workers", "backend")
-#: Keys of a rung mapping that are the ladder's, not the agent spec's.
-RUNG_KEYS = ("optional", "requires", "games")
-PAIR_KEYS = ("rungs", "games")
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 MATCHES_DIR = "matches"
+
+
+@dataclass(frozen=True)
+class LadderFile:
+    """The keys of a ladder config file, as written; ``rungs`` and ``pairs`` are judged by
+    :func:`parse_config` (a rung holds an agent spec, a pair names rungs)."""
+
+    game: str = game_field()
+    name: str | None = None             # default: the config file's name
+    out: Path = Path("runs/ladder")
+    env: dict[str, Any] | None = None
+    rungs: Any = None
+    pairs: list[Any] | None = None
+    games: int = bounded(30, minimum=1)
+    seed: int = bounded(0, minimum=0)
+    workers: int = bounded(0, minimum=0)
+    backend: str = bounded("local", choices=BACKENDS)
+
+
+@dataclass(frozen=True)
+class RungKeys:
+    """The keys of a rung mapping that are the ladder's, not the agent spec's."""
+
+    optional: bool = False
+    requires: Any = None                # a file path or a list of them
+    games: int | None = bounded(None, minimum=1)
+
+
+@dataclass(frozen=True)
+class PairFile:
+    """One entry of ``pairs``: the games per line-up of one pair's match."""
+
+    rungs: tuple[str, ...]
+    games: int = bounded(minimum=1)
 
 
 @dataclass(frozen=True)
@@ -76,6 +96,7 @@ class LadderConfig:
     backend: str
     only: tuple[str, ...] | None = None
     notes: tuple[str, ...] = ()
+    game: str = "got"                        # the game played (experiments.config_model.GAMES)
 
     @property
     def run_dir(self) -> Path:
@@ -90,7 +111,7 @@ class LadderConfig:
         return [r.name for r in self.rungs]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "out": str(self.out), "env": self.env,
+        return {"game": self.game, "name": self.name, "out": str(self.out), "env": self.env,
                 "houses": list(self.houses), "seed": self.seed, "games": self.games,
                 "workers": self.workers, "backend": self.backend,
                 "rungs": {r.name: r.spec for r in self.rungs},
@@ -129,31 +150,25 @@ def _required_files(spec: Any, requires: tuple[str, ...]) -> list[Path]:
 
 
 def _parse_rung(name: Any, raw: Any) -> Rung:
-    if not isinstance(name, str) or not NAME.fullmatch(name) or "__" in name:
+    if not isinstance(name, str) or not T.FOLDER_NAME.fullmatch(name) or "__" in name:
         raise ConfigError(f"rungs: a rung name must be a folder name (letters, digits, . _ -, "
                           f"no '__'), got {name!r}")
     key = f"rungs.{name}"
     if raw is None:
         raise ConfigError(f"{key}: no agent spec (a registry name such as 'random', "
                           f"'module:Class', or a mapping with 'name', 'kwargs', 'checkpoint')")
-    optional, requires, games = False, (), None
-    if isinstance(raw, dict):
-        raw = dict(raw)
-        optional = check_bool(raw.pop("optional", False), f"{key}.optional")
-        req = raw.pop("requires", None)
-        if isinstance(req, str):
-            req = [req]
-        if req is not None and (not isinstance(req, list) or not req
-                                or not all(isinstance(p, str) and p for p in req)):
-            raise ConfigError(f"{key}.requires must be a file path or a list of them, got "
-                              f"{req!r}")
-        requires = tuple(req or ())
-        games = raw.pop("games", None)
-        if games is not None:
-            games = check_int(games, f"{key}.games", 1)
-    elif not isinstance(raw, str):
+    if isinstance(raw, str):
+        return Rung(name, raw)
+    if not isinstance(raw, dict):
         raise ConfigError(f"{key}: an agent spec is a name or a mapping, got {raw!r}")
-    return Rung(name, raw, optional, requires, games)
+    raw = dict(raw)
+    own = parse_section(RungKeys, {k: raw.pop(k) for k in ("optional", "requires", "games")
+                                   if k in raw}, key)
+    req = [own.requires] if isinstance(own.requires, str) else own.requires
+    if req is not None and (not isinstance(req, list) or not req
+                            or not all(isinstance(p, str) and p for p in req)):
+        raise ConfigError(f"{key}.requires must be a file path or a list of them, got {req!r}")
+    return Rung(name, raw, own.optional, tuple(req or ()), own.games)
 
 
 def _check_rung(rung: Rung, env: dict[str, Any]) -> None:
@@ -175,24 +190,23 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
                  only: list[str] | None = None) -> LadderConfig:
     """Validate a ladder config (as read from YAML) with the command line's overrides; every
     error names its key."""
-    check_keys(check_mapping(raw, "a ladder config"), CONFIG_KEYS)
-    name = name if name is not None else raw.get("name", default_name)
-    if not isinstance(name, str) or not NAME.fullmatch(name):
-        raise ConfigError(f"name must be a folder name (letters, digits, . _ -), got {name!r}")
-    out = Path(out) if out is not None else check_path(raw.get("out", "runs/ladder"), "out")
+    overrides = {"workers": workers, "name": name, "backend": backend,
+                 "out": None if out is None else str(out)}
+    if isinstance(raw, dict):
+        raw = {**raw, **{k: v for k, v in overrides.items() if v is not None}}
+    file = parse_section(LadderFile, raw)
+    name = T.check_name(file.name if file.name is not None else default_name)
+    out, seed, workers, backend = file.out, file.seed, file.workers, T.check_ray(file.backend)
 
-    env, probe = check_env(raw.get("env"), forbidden=T.FORBIDDEN_ENV)
+    env, probe = check_env(file.env, forbidden=T.FORBIDDEN_ENV)
     houses, max_rounds = tuple(probe.possible_agents), int(probe.game_options["max_rounds"])
     n = len(houses)
 
-    default_games = check_int(raw.get("games", 30), "games", 1)
+    default_games = file.games
     if games is not None:
-        games = check_int(games, "--games", 1)
-    seed = check_int(raw.get("seed", 0), "seed", 0)
-    workers = check_int(workers if workers is not None else raw.get("workers", 0), "workers", 0)
-    backend = T.check_backend(backend if backend is not None else raw.get("backend", "local"))
+        games = parse_value(int, games, "--games", {"minimum": 1})
 
-    rungs_raw = raw.get("rungs")
+    rungs_raw = file.rungs
     if not isinstance(rungs_raw, dict) or len(rungs_raw) < 2:
         raise ConfigError("rungs must be a mapping of at least two rungs: name -> agent spec "
                           "(plus optional, requires, games)")
@@ -229,24 +243,19 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
     for rung in rungs:
         _check_rung(rung, env)
 
-    overrides: dict[frozenset[str], int] = {}
-    pairs_raw = raw.get("pairs") or []
-    if not isinstance(pairs_raw, list):
-        raise ConfigError(f"pairs must be a list of {{rungs: [A, B], games: N}}, got {pairs_raw!r}")
-    for i, p in enumerate(pairs_raw):
+    pair_games: dict[frozenset[str], int] = {}
+    for i, p in enumerate(file.pairs or []):
         key = f"pairs[{i}]"
-        if not isinstance(p, dict) or set(p) - set(PAIR_KEYS) or "rungs" not in p:
-            raise ConfigError(f"{key} must be a mapping {{rungs: [A, B], games: N}}, got {p!r}")
-        pr = p["rungs"]
-        if (not isinstance(pr, list) or len(pr) != 2 or len(set(pr)) != 2
-                or not all(isinstance(a, str) for a in pr)):
+        pair = parse_section(PairFile, p, key)
+        pr = list(pair.rungs)
+        if len(pr) != 2 or len(set(pr)) != 2:
             raise ConfigError(f"{key}.rungs must be two different rung names, got {pr!r}")
         bad = [a for a in pr if a not in rungs_raw]
         if bad:
             raise ConfigError(f"{key}.rungs names unknown rungs {bad}; rungs: {list(rungs_raw)}")
-        if frozenset(pr) in overrides:
+        if frozenset(pr) in pair_games:
             raise ConfigError(f"{key}: the pair {pr} is given twice")
-        overrides[frozenset(pr)] = check_int(p.get("games"), f"{key}.games", 1)
+        pair_games[frozenset(pr)] = pair.games
 
     matches: list[Match] = []
     notes: list[str] = []
@@ -254,12 +263,13 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
         for rb in rungs[i + 1:]:
             if games is not None:
                 g = games
-            elif frozenset((ra.name, rb.name)) in overrides:
-                g = overrides[frozenset((ra.name, rb.name))]
+            elif frozenset((ra.name, rb.name)) in pair_games:
+                g = pair_games[frozenset((ra.name, rb.name))]
             else:
                 caps = [r.games for r in (ra, rb) if r.games is not None]
                 g = min(caps) if caps else default_games
-            mraw = {"name": f"{ra.name}__{rb.name}", "out": str(out / name / MATCHES_DIR),
+            mraw = {"game": file.game, "name": f"{ra.name}__{rb.name}",
+                    "out": str(out / name / MATCHES_DIR),
                     "env": dict(env), "agents": {ra.name: ra.spec, rb.name: rb.spec},
                     "lineups": lineups(ra.name, rb.name, n), "games": g,
                     "seed": match_seed(seed, ra.name, rb.name), "workers": workers}
@@ -273,7 +283,8 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
                         rungs=tuple(rungs), skipped=tuple(skipped), matches=tuple(matches),
                         games=games if games is not None else default_games, seed=seed,
                         workers=workers, backend=backend,
-                        only=tuple(only) if only is not None else None, notes=tuple(notes))
+                        only=tuple(only) if only is not None else None, notes=tuple(notes),
+                        game=file.game)
 
 
 def load_config(path: str | Path, **overrides: Any) -> LadderConfig:

@@ -1,5 +1,6 @@
-"""The ladder's pictures (matplotlib, Agg): ratings with intervals, the pairwise heat map, and
-the final round of the games per match."""
+"""The ladder's pictures (matplotlib, Agg): ratings with intervals (the tournament's picture,
+experiments.tournament.plots), the pairwise heat map, and the final round of the games per
+match."""
 
 from __future__ import annotations
 
@@ -14,32 +15,17 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 
-Z95 = 1.959963984540054
+from ..tournament.plots import plot_ratings  # noqa: E402
 
 
 def _num(x: Any) -> str:
     return "-" if x is None else f"{x:g}"
 
 
-def plot_ratings(res: dict[str, Any], path: Path) -> None:
-    order = res["order"]
-    mu = np.array([res["rungs"][a]["rating"]["mu"] for a in order])
-    sigma = np.array([res["rungs"][a]["rating"]["sigma"] for a in order])
-    fig, ax = plt.subplots(figsize=(max(4.5, 1.3 * len(order) + 2), 4))
-    x = np.arange(len(order))
-    ax.bar(x, mu, color="tab:green", alpha=0.75)
-    ax.errorbar(x, mu, yerr=Z95 * sigma, fmt="none", ecolor="black", capsize=5)
-    for xi, m, s in zip(x, mu, sigma, strict=True):
-        ax.annotate(f"{m:.1f}±{s:.1f}", (xi, m + Z95 * s), textcoords="offset points",
-                    xytext=(0, 3), ha="center", fontsize=8)
-    ax.axhline(25.0, color="grey", linestyle="--", linewidth=1, label="initial mu 25")
-    ax.set_xticks(x, order, rotation=15, ha="right")
-    ax.set_ylabel("openskill mu (bars: ± 1.96 sigma)")
-    ax.set_title(f"{res['name']}: ratings over {res['games']} games")
-    ax.legend(loc="upper right", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+def plot_rung_ratings(res: dict[str, Any], path: Path) -> None:
+    """The rungs' ratings, in the ladder's order."""
+    plot_ratings({a: res["rungs"][a]["rating"] for a in res["order"]},
+                 f"{res['name']}: ratings over {res['games']} games", path)
 
 
 def plot_pairwise(res: dict[str, Any], path: Path) -> None:
@@ -100,7 +86,8 @@ def plot_lengths(res: dict[str, Any], path: Path) -> None:
     plt.close(fig)
 
 
-PLOTS = {"ratings.png": plot_ratings, "pairwise.png": plot_pairwise, "lengths.png": plot_lengths}
+PLOTS = {"ratings.png": plot_rung_ratings, "pairwise.png": plot_pairwise,
+         "lengths.png": plot_lengths}
 
 
 def save_plots(res: dict[str, Any], run_dir: Path) -> list[Path]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import textwrap
-from collections.abc import Iterable
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,39 +19,50 @@ from typing import Any
 import yaml
 
 from experiments import config_files
+from experiments.config_model import (
+    BACKENDS,
+    bounded,
+    game_field,
+    key_names,
+    parse_section,
+    parse_value,
+)
 
-BACKENDS = ("local", "ray")
 #: Seeds are those numpy's and torch's generators both take.
 MAX_SEED = 2**32 - 1
 LEAGUE_KINDS = ("current", "snapshots", "heuristic", "random")
 LR_SCHEDULES = ("constant", "linear")
+#: Env options training does not take: its games run to the end, unrendered.
+FORBIDDEN_ENV = {"max_steps": "training games are played to the end (use max_rounds)",
+                 "render_mode": "training games are not rendered"}
 
-
-class ConfigError(config_files.ConfigError):
-    """A training config that cannot be run; the message names the key."""
+#: A training config that cannot be run; the message names the key (every experiment's error).
+ConfigError = config_files.ConfigError
 
 
 @dataclass(frozen=True)
 class RolloutConfig:
-    num_games: int = 24        #: games stepped in lockstep
-    steps: int = 128           #: lockstep steps per update (num_games * steps decisions)
-    workers: int = 2           #: rollout worker processes (0: step the games in this process)
-    backend: str = "local"     #: "local" (processes) or "ray" (Ray actors; the 'ray' extra)
+    num_games: int = bounded(24, minimum=1)   #: games stepped in lockstep
+    steps: int = bounded(128, minimum=1)      #: lockstep steps per update (num_games * steps)
+    workers: int = bounded(2, minimum=0)      #: rollout worker processes (0: in this process)
+    #: "local" (processes) or "ray" (Ray actors; the 'ray' extra)
+    backend: str = bounded("local", choices=BACKENDS)
 
 
 @dataclass(frozen=True)
 class PPOConfig:
-    gamma: float = 0.99        #: discount per decision of the same house
-    gae_lambda: float = 0.95
-    clip: float = 0.2          #: the clipped objective's epsilon
-    epochs: int = 4            #: passes over each rollout
-    minibatch: int = 512       #: decisions per gradient step
-    lr: float = 3e-4
-    lr_schedule: str = "linear"   #: "linear" decays to lr_final_fraction * lr at the last update
-    lr_final_fraction: float = 0.1
-    entropy: float = 0.01      #: entropy bonus coefficient
-    value_coef: float = 0.5
-    max_grad_norm: float = 0.5
+    gamma: float = bounded(0.99, above=0, maximum=1)   #: discount per decision of one house
+    gae_lambda: float = bounded(0.95, minimum=0, maximum=1)
+    clip: float = bounded(0.2, above=0)     #: the clipped objective's epsilon
+    epochs: int = bounded(4, minimum=1)     #: passes over each rollout
+    minibatch: int = bounded(512, minimum=1)   #: decisions per gradient step
+    lr: float = bounded(3e-4, above=0)
+    #: "linear" decays to lr_final_fraction * lr at the last update
+    lr_schedule: str = bounded("linear", choices=LR_SCHEDULES)
+    lr_final_fraction: float = bounded(0.1, minimum=0)
+    entropy: float = bounded(0.01, minimum=0)   #: entropy bonus coefficient
+    value_coef: float = bounded(0.5, minimum=0)
+    max_grad_norm: float = bounded(0.5, above=0)
     normalize_advantages: bool = True
 
 
@@ -72,25 +83,26 @@ class LeagueConfig:
 
     weights: dict[str, float] = field(default_factory=lambda: {
         "current": 0.3, "snapshots": 0.2, "heuristic": 0.1, "random": 0.4})
-    snapshot_every: int = 20   #: updates between snapshots added to the league
-    max_snapshots: int = 10    #: the oldest is dropped beyond this
+    snapshot_every: int = bounded(20, minimum=1)   #: updates between snapshots in the league
+    max_snapshots: int = bounded(10, minimum=1)    #: the oldest is dropped beyond this
 
 
 @dataclass(frozen=True)
 class EvalConfig:
-    every: int = 25            #: updates between evaluations (and at the end)
-    games: int = 60            #: per opponent, a multiple of num_players (houses rotated)
+    every: int = bounded(25, minimum=1)   #: updates between evaluations (and at the end)
+    games: int = bounded(60, minimum=0)   #: per opponent, a multiple of num_players
     opponents: tuple[str, ...] = ("random", "heuristic")
     greedy: bool = False       #: evaluate the most probable action instead of sampling
-    workers: int = 0           #: evaluation games' worker processes (0: in this process)
+    workers: int = bounded(0, minimum=0)  #: evaluation games' worker processes (0: here)
 
 
 @dataclass(frozen=True)
 class TrainConfig:
+    game: str = game_field()   #: the game trained on (experiments.config_model.GAMES)
     name: str = "ppo_selfplay"
     out: str = "runs/train"
-    seed: int = 0
-    updates: int = 200         #: the budget: PPO updates (each one rollout)
+    seed: int = bounded(0, minimum=0, maximum=MAX_SEED)
+    updates: int = bounded(200, minimum=1)   #: the budget: PPO updates (each one rollout)
     env: dict[str, Any] = field(default_factory=lambda: {"num_players": 3, "max_rounds": 10})
     network: dict[str, Any] = field(default_factory=lambda: {"kind": "mlp",
                                                              "hidden": [128, 128]})
@@ -99,7 +111,7 @@ class TrainConfig:
     shaping: ShapingConfig = field(default_factory=ShapingConfig)
     league: LeagueConfig = field(default_factory=LeagueConfig)
     eval: EvalConfig = field(default_factory=EvalConfig)
-    checkpoint_every: int = 25  #: updates between checkpoints (and at the end)
+    checkpoint_every: int = bounded(25, minimum=1)  #: updates between checkpoints (and at end)
     tensorboard: bool = True
     progress: bool = True
 
@@ -114,143 +126,49 @@ class TrainConfig:
     def as_dict(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
         d["eval"]["opponents"] = list(self.eval.opponents)
+        if d["game"] == "got":  # the only game: as before the key, so older checkpoints resume
+            del d["game"]
         return d
 
 
-_SECTIONS = {"rollout": RolloutConfig, "ppo": PPOConfig, "shaping": ShapingConfig,
-             "league": LeagueConfig, "eval": EvalConfig}
-
-
-def _names(keys: Iterable[Any]) -> list[Any]:
-    """Keys in order for a message; YAML keys may mix types (``1:`` and ``lr:``), which
-    ``sorted`` alone cannot compare."""
-    return sorted(keys, key=lambda k: (type(k).__name__ != "int", str(k)))
-
-
-def _section(cls: type, raw: Any, key: str) -> Any:
-    if raw is None:
-        return cls()
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{key}: expected a mapping, got {raw!r}")
-    names = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = set(raw) - set(names)
-    if unknown:
-        raise ConfigError(f"{key}: unknown key(s) {_names(unknown)} (known: {sorted(names)})")
-    values = {}
-    for name, value in raw.items():
-        default = getattr(cls(), name)
-        values[name] = _typed(value, default, f"{key}.{name}")
-    return cls(**values)
-
-
-def _typed(value: Any, default: Any, key: str) -> Any:
-    """``value`` checked against the type of the default it replaces (a bool is not an
-    integer, a string of digits is not a number)."""
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise ConfigError(f"{key}: expected true or false, got {value!r}")
-        return value
-    if isinstance(default, int):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(f"{key}: expected an integer, got {value!r}")
-        return value
-    if isinstance(default, float):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(
-                value):
-            raise ConfigError(f"{key}: expected a finite number, got {value!r}")
-        return float(value)
-    if isinstance(default, str):
-        if not isinstance(value, str) or not value:
-            raise ConfigError(f"{key}: expected a non-empty string, got {value!r}")
-        return value
-    if isinstance(default, tuple):
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ConfigError(f"{key}: expected a list of names, got {value!r}")
-        return tuple(value)
-    if isinstance(default, dict):
-        if not isinstance(value, dict):
-            raise ConfigError(f"{key}: expected a mapping, got {value!r}")
-        return dict(value)
-    return value
-
-
-def _positive(value: int | float, key: str, minimum: float = 1) -> None:
-    if value < minimum:
-        raise ConfigError(f"{key}: must be at least {minimum}, got {value!r}")
+def _sections() -> dict[str, type]:
+    """The config's sections (ppo, rollout, ...): its fields that are dataclasses."""
+    return {name: tp for name, tp in typing.get_type_hints(TrainConfig).items()
+            if dataclasses.is_dataclass(tp)}
 
 
 def parse_config(raw: Any, **overrides: Any) -> TrainConfig:
     """A checked :class:`TrainConfig` from a YAML mapping; ``overrides`` (``updates``, ``out``,
-    ``name``, ``backend``, ``seed``; None: keep) are the command line's."""
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise ConfigError(f"a training config must be a mapping, got {type(raw).__name__}")
-    top = {f.name: f for f in dataclasses.fields(TrainConfig)}
-    unknown = set(raw) - set(top)
-    if unknown:
-        raise ConfigError(f"unknown key(s) {_names(unknown)} (known: {sorted(top)})")
-    base = TrainConfig()
-    values: dict[str, Any] = {}
-    for name, value in raw.items():
-        if name in _SECTIONS:
-            values[name] = _section(_SECTIONS[name], value, name)
-        else:
-            values[name] = _typed(value, getattr(base, name), name)
-    for name in ("updates", "out", "name", "seed"):
-        if overrides.get(name) is not None:
-            values[name] = _typed(overrides[name], getattr(base, name), f"--{name}")
-    cfg = dataclasses.replace(base, **values)
+    ``name``, ``backend``, ``seed``; None: keep) are the command line's, named by their option
+    (``--name``) in errors."""
+    cfg = parse_section(TrainConfig, {} if raw is None else raw)
+    hints = typing.get_type_hints(TrainConfig)
+    fields = {f.name: f for f in dataclasses.fields(TrainConfig)}
+    values = {name: parse_value(hints[name], overrides[name], f"--{name}",
+                                dict(fields[name].metadata))
+              for name in ("updates", "out", "name", "seed") if overrides.get(name) is not None}
+    cfg = dataclasses.replace(cfg, **values)
     if overrides.get("backend") is not None:
-        cfg = dataclasses.replace(cfg, rollout=dataclasses.replace(
-            cfg.rollout, backend=overrides["backend"]))
+        backend = parse_value(str, overrides["backend"], "--backend", {"choices": BACKENDS})
+        cfg = dataclasses.replace(cfg, rollout=dataclasses.replace(cfg.rollout, backend=backend))
     check(cfg)
     return cfg
 
 
 def check(cfg: TrainConfig) -> None:
-    """Every range and choice of the config, with the key in the message."""
-    check_env(cfg.env)
+    """What no single key's type and range say, with the key in the message: the env and the
+    network build, the league's weights, the evaluations fit the houses."""
+    config_files.check_env(cfg.env, forbidden=FORBIDDEN_ENV)
     check_network(cfg.network)
-    _positive(cfg.seed, "seed", 0)
-    if cfg.seed > MAX_SEED:
-        raise ConfigError(f"seed: must be at most {MAX_SEED}, got {cfg.seed}")
-    _positive(cfg.updates, "updates")
-    _positive(cfg.checkpoint_every, "checkpoint_every")
-    _positive(cfg.rollout.num_games, "rollout.num_games")
-    _positive(cfg.rollout.steps, "rollout.steps")
-    _positive(cfg.rollout.workers, "rollout.workers", 0)
-    if cfg.rollout.backend not in BACKENDS:
-        raise ConfigError(f"rollout.backend: must be one of {BACKENDS}, got "
-                          f"{cfg.rollout.backend!r}")
-    p = cfg.ppo
-    if not 0 < p.gamma <= 1 or not 0 <= p.gae_lambda <= 1:
-        raise ConfigError(f"ppo.gamma must lie in (0, 1] and ppo.gae_lambda in [0, 1], got "
-                          f"{p.gamma} and {p.gae_lambda}")
-    for key in ("clip", "lr", "max_grad_norm"):
-        if getattr(p, key) <= 0:
-            raise ConfigError(f"ppo.{key}: must be positive, got {getattr(p, key)}")
-    for key in ("entropy", "value_coef", "lr_final_fraction"):
-        if getattr(p, key) < 0:
-            raise ConfigError(f"ppo.{key}: must not be negative, got {getattr(p, key)}")
-    _positive(p.epochs, "ppo.epochs")
-    _positive(p.minibatch, "ppo.minibatch")
-    if p.lr_schedule not in LR_SCHEDULES:
-        raise ConfigError(f"ppo.lr_schedule: must be one of {LR_SCHEDULES}, got "
-                          f"{p.lr_schedule!r}")
     weights = cfg.league.weights
     unknown = set(weights) - set(LEAGUE_KINDS)
     if unknown:
-        raise ConfigError(f"league.weights: unknown kind(s) {_names(unknown)} (known: "
+        raise ConfigError(f"league.weights: unknown kind(s) {key_names(unknown)} (known: "
                           f"{list(LEAGUE_KINDS)})")
     if any(isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w)
            or w < 0 for w in weights.values()) or sum(weights.values()) <= 0:
         raise ConfigError(f"league.weights: expected non-negative finite numbers, not all zero, "
                           f"got {weights}")
-    _positive(cfg.league.snapshot_every, "league.snapshot_every")
-    _positive(cfg.league.max_snapshots, "league.max_snapshots")
-    _positive(cfg.eval.every, "eval.every")
-    _positive(cfg.eval.games, "eval.games", 0)
     if cfg.eval.games % cfg.num_players:
         raise ConfigError(f"eval.games: must be a multiple of env.num_players "
                           f"({cfg.num_players}) so that every house is played as often, got "
@@ -258,28 +176,6 @@ def check(cfg: TrainConfig) -> None:
     bad = [o for o in cfg.eval.opponents if o not in ("random", "heuristic")]
     if bad:
         raise ConfigError(f"eval.opponents: unknown {bad} (known: random, heuristic)")
-    _positive(cfg.eval.workers, "eval.workers", 0)
-
-
-def check_env(env: dict[str, Any]) -> None:
-    """The ``env`` options are ones ``got_env.raw_env`` takes: ``num_players`` an integer (it
-    sizes the evaluations), then the env itself judges the rest (its message names the
-    option), so that a bad option fails here and not in a rollout worker."""
-    if "max_steps" in env or "render_mode" in env:
-        raise ConfigError("env: a mapping of got_env.raw_env options (not max_steps or "
-                          "render_mode)")
-    players = env.get("num_players", 6)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ConfigError(f"env.num_players: expected an integer, got {players!r}")
-    bad = [k for k in env if not isinstance(k, str)]
-    if bad:
-        raise ConfigError(f"env: option names must be strings, got {_names(bad)}")
-    from got_env import raw_env  # the games: only once a config is being checked
-
-    try:
-        raw_env(**env)
-    except (ValueError, TypeError) as e:  # OptionError is a ValueError
-        raise ConfigError(f"env: {e}") from None
 
 
 def check_network(network: dict[str, Any]) -> None:
@@ -296,11 +192,12 @@ def config_outline() -> str:
     """The config's keys, one line each, for ``--help``: a value with its default, a section
     with its keys. Read off the dataclasses, so that it never disagrees with the parser."""
     base = TrainConfig()
+    sections = _sections()
     lines = []
     for f in dataclasses.fields(TrainConfig):
-        if f.name in _SECTIONS:
+        if f.name in sections:
             head = f"{f.name}:"
-            text = ", ".join(g.name for g in dataclasses.fields(_SECTIONS[f.name]))
+            text = ", ".join(g.name for g in dataclasses.fields(sections[f.name]))
         else:
             shown = yaml.safe_dump(getattr(base, f.name), default_flow_style=True,
                                    sort_keys=False).strip().removesuffix("\n...").strip()
@@ -312,12 +209,5 @@ def config_outline() -> str:
 
 def load_config(path: str | Path, **overrides: Any) -> TrainConfig:
     """Read and check a YAML training config; every error names the file (and the key). The
-    file is read as every experiment's config is (:func:`experiments.config_files.read_yaml`)."""
-    try:
-        raw = config_files.read_yaml(path)
-    except config_files.ConfigError as e:
-        raise ConfigError(str(e)) from None
-    try:
-        return parse_config(raw, **overrides)
-    except ConfigError as e:
-        raise ConfigError(f"{path}: {e}") from None
+    file is read as every experiment's config is (:func:`experiments.config_files.read_config`)."""
+    return config_files.read_config(path, lambda raw: parse_config(raw, **overrides))

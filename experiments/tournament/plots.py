@@ -1,5 +1,6 @@
 """The pictures of a tournament's results (matplotlib, Agg backend): win rates per agent with
-95 % Wilson intervals, openskill ratings (mu +- sigma) per agent, win rates per house."""
+95 % Wilson intervals, openskill ratings per agent (:func:`plot_ratings`, which the ladder
+draws its ratings with too), win rates per house."""
 
 from __future__ import annotations
 
@@ -43,25 +44,38 @@ def plot_win_rates(results: dict[str, Any], path: Path) -> None:
     plt.close(fig)
 
 
-def plot_ratings(results: dict[str, Any], path: Path) -> None:
-    agents = sorted(results["agents"], key=lambda a: -results["agents"][a]["rating"]["mu"])
-    mu = np.array([results["agents"][a]["rating"]["mu"] for a in agents])
-    sigma = np.array([results["agents"][a]["rating"]["sigma"] for a in agents])
-    fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(agents) + 2), 4))
-    x = np.arange(len(agents))
-    ax.errorbar(x, mu, yerr=sigma, fmt="o", color="tab:green", capsize=6, markersize=7)
+#: The normal quantile of a 95 % interval, for the ratings' mu +- 1.96 sigma bars.
+Z95 = 1.959963984540054
+
+
+def plot_ratings(ratings: dict[str, dict[str, float]], title: str, path: Path) -> None:
+    """Openskill ratings as bars of mu with 95 % intervals (mu +- 1.96 sigma), in the order of
+    ``ratings`` (name -> {mu, sigma}): the tournament's and the ladder's ratings picture."""
+    names = list(ratings)
+    mu = np.array([ratings[a]["mu"] for a in names])
+    sigma = np.array([ratings[a]["sigma"] for a in names])
+    fig, ax = plt.subplots(figsize=(max(4.5, 1.3 * len(names) + 2), 4))
+    x = np.arange(len(names))
+    ax.bar(x, mu, color="tab:green", alpha=0.75)
+    ax.errorbar(x, mu, yerr=Z95 * sigma, fmt="none", ecolor="black", capsize=5)
     for xi, m, s in zip(x, mu, sigma, strict=True):
-        ax.annotate(f"{m:.1f} ± {s:.1f}", (xi, m), textcoords="offset points", xytext=(8, 0),
-                    fontsize=8, va="center")
+        ax.annotate(f"{m:.1f}±{s:.1f}", (xi, m + Z95 * s), textcoords="offset points",
+                    xytext=(0, 3), ha="center", fontsize=8)
     ax.axhline(25.0, color="grey", linestyle="--", linewidth=1, label="initial mu 25")
-    ax.set_xticks(x, agents, rotation=20, ha="right")
-    ax.set_xlim(-0.5, len(agents) - 0.5)
-    ax.set_ylabel("openskill Plackett-Luce mu ± sigma")
-    ax.set_title(f"{results['name']}: ratings")
+    ax.set_xticks(x, names, rotation=15, ha="right")
+    ax.set_ylabel("openskill mu (bars: ± 1.96 sigma)")
+    ax.set_title(title)
     ax.legend(loc="upper right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
+
+
+def plot_agent_ratings(results: dict[str, Any], path: Path) -> None:
+    """The tournament's agents, best first."""
+    agents = sorted(results["agents"], key=lambda a: -results["agents"][a]["rating"]["mu"])
+    plot_ratings({a: results["agents"][a]["rating"] for a in agents},
+                 f"{results['name']}: ratings", path)
 
 
 def plot_houses(results: dict[str, Any], path: Path) -> None:
@@ -91,7 +105,8 @@ def plot_houses(results: dict[str, Any], path: Path) -> None:
     plt.close(fig)
 
 
-PLOTS = {"win_rates.png": plot_win_rates, "ratings.png": plot_ratings, "houses.png": plot_houses}
+PLOTS = {"win_rates.png": plot_win_rates, "ratings.png": plot_agent_ratings,
+         "houses.png": plot_houses}
 
 
 def save_plots(results: dict[str, Any], run_dir: Path) -> list[Path]:

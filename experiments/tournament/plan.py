@@ -1,0 +1,100 @@
+"""The tournament's plan and one game of it: which line-up plays which houses with which seeds
+(from the config alone, so that a rerun plays the same games), and playing one planned game in
+a worker process into its record."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import got_env
+from agents import make_agent
+
+from ..play import play_game
+from .config import Config
+
+
+class GameFailed(RuntimeError):
+    """A game raised; the message names the game, its line-up, houses and seed."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    lineup_index: int
+    game: int
+    lineup: tuple[str, ...]
+    houses: tuple[str, ...]     # the house of each seat
+    seed: int
+    agent_seeds: tuple[int, ...]
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return self.lineup_index, self.game
+
+
+def make_plan(cfg: Config) -> list[GameSpec]:
+    """Every game of the tournament, game index first (so that any prefix is balanced across
+    line-ups). Seeds derive from (config seed, line-up index, game index) alone."""
+    n = cfg.num_players
+    plan = []
+    for g in range(cfg.games):
+        for li, lineup in enumerate(cfg.lineups):
+            houses = tuple(cfg.houses[(i + g) % n] for i in range(n))
+            state = np.random.SeedSequence([cfg.seed, li, g]).generate_state(n + 1, np.uint32)
+            plan.append(GameSpec(li, g, lineup, houses, int(state[0]),
+                                 tuple(int(s) for s in state[1:])))
+    return plan
+
+
+# -- playing one game (in a worker process) ----------------------------------------------------
+def build_agent(spec: Any, env: got_env.raw_env, seed: int) -> Any:
+    """An agent from its spec (any form agents.AgentSpec reads); ``env`` and ``seed`` are
+    passed where the constructor takes them (``seed`` only when the spec does not fix it)."""
+    return make_agent(spec, env=env, seed=seed)
+
+
+def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
+              spec: GameSpec, replays: str | None = None) -> dict[str, Any]:
+    """Play one game of the plan; returns its record (a line of games.jsonl). ``agent_specs``:
+    name -> spec (an AgentSpec, or any form it parses); it is pickled to worker processes.
+    ``replays``: a folder to write the game's replay page to (``game-<lineup>-<game>.html``)."""
+    try:
+        env = got_env.raw_env(**env_options)
+        seats = zip(spec.lineup, spec.houses, spec.agent_seeds, strict=True)
+        seated = {house: build_agent(agent_specs[agent], env, aseed)
+                  for agent, house, aseed in seats}
+        start = time.perf_counter()
+        play_game(env, seated, spec.seed)
+        seconds = time.perf_counter() - start
+        game, rs = env.game, env.ruleset
+        if game.outcome is None:
+            raise RuntimeError("the game stopped without an outcome")
+        ranking = [rs.houses[h].id for h in game.outcome.ranking]
+        vp = game.victory_points()
+        if replays is not None:
+            from ..replay import write_replay
+
+            write_replay(env.record, Path(replays) / f"game-{spec.lineup_index}-{spec.game}.html",
+                         title=f"got_env replay: line-up {spec.lineup_index} "
+                               f"{list(spec.lineup)}, game {spec.game}")
+    except Exception as e:
+        raise GameFailed(f"game {spec.game} of line-up {spec.lineup_index} {list(spec.lineup)} "
+                         f"(houses {list(spec.houses)}, seed {spec.seed}) failed: "
+                         f"{type(e).__name__}: {e}") from e
+    place = {h: i + 1 for i, h in enumerate(ranking)}
+    drawn = {"draw": [rs.houses[h].id for h in game.outcome.draw]} if game.outcome.draw else {}
+    for h in drawn.get("draw", ()):
+        place[h] = 1   # every house of a draw ranks first (experiments.ratings)
+    return {"lineup_index": spec.lineup_index, "game": spec.game,
+            "lineup": list(spec.lineup), "houses": list(spec.houses),
+            "seats": dict(zip(spec.houses, spec.lineup, strict=True)),
+            "seed": spec.seed, "agent_seeds": list(spec.agent_seeds),
+            "ranking": ranking, "ranks": [place[h] for h in spec.houses],
+            "castles": {h: int(vp[rs.house(h)]) for h in spec.houses},
+            "winner": ranking[0], "winner_agent": spec.lineup[spec.houses.index(ranking[0])],
+            "reason": game.outcome.reason, "rounds": int(game.round),
+            "decisions": len(env.record.actions), "seconds": round(seconds, 3), **drawn}
