@@ -33,6 +33,7 @@ from got_env.engine.cards import (
 )
 from got_env.engine.combat import side_ability
 from got_env.engine.decision import DecisionKind
+from got_env.engine.frames import CombatFrame
 from got_env.engine.setup import new_game
 
 RS_1E = load_ruleset("1e")
@@ -782,11 +783,14 @@ def test_two_queens_of_thorns_cancel_each_other():
     rs = RS_1E
     queen, catelyn = rs.house_card("queen-of-thorns"), rs.house_card("catelyn-stark")
     s = build_1e(units={"tyrell": {"the-reach": "K"}}, orders={"the-reach": "march-0"})
-    both = {"attacker": 4, "defender": 0, "revealed": True,
-            "cards": {"attacker": queen, "defender": queen}}
+    def frame(attacker_card: int, defender_card: int) -> CombatFrame:
+        return CombatFrame(4, 0, 0, 0, [0, 0, 0, 0], 0, revealed=True,
+                           cards={"attacker": attacker_card, "defender": defender_card})
+
+    both = frame(queen, queen)
     assert side_ability(s, both, "attacker") is None
     assert side_ability(s, both, "defender") is None
-    one = {**both, "cards": {"attacker": queen, "defender": catelyn}}
+    one = frame(queen, catelyn)
     assert side_ability(s, one, "defender") is None
     assert side_ability(s, one, "attacker") is FIRST_EDITION_ABILITIES["queen-of-thorns-1e"]
 

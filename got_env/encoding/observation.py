@@ -30,7 +30,9 @@ import numpy as np
 
 from ..data import TRACKS, UNIT_TYPES, Ruleset
 from ..engine.decision import DecisionKind
+from ..engine.frames import MISSING, SIDES, CombatFrame, Side
 from ..engine.state import CardPlace, GameState, Phase
+from ..engine.visibility import as_combat, orders_hidden, tides_visible
 from ._compiled import compiled_class
 
 CARDS_PER_HOUSE = 7  # both editions: seven house cards per house (checked per ruleset)
@@ -296,7 +298,7 @@ class ObservationEncoder:
         orders = state.orders
         placed = (orders >= 0).nonzero()[0]
         if placed.size:
-            if not (state.orders_revealed or observer is None):  # an order's area is its owner's
+            if orders_hidden(state, observer):  # an order's area is its owner's
                 placed = placed[state.control()[placed] == observer]
             out[at["order"] + placed * self._num_tokens + orders[placed]] = 1
         if state.phase == Phase.WESTEROS:  # the face-up cards being resolved
@@ -335,7 +337,7 @@ class ObservationEncoder:
             self._encode_context(state, d.context, out, to_rel)
         for frame in reversed(state.stack):
             if frame["step"] == "combat":
-                self._encode_combat(frame, out, to_rel, observer)
+                self._encode_combat(as_combat(frame), out, to_rel, observer)
                 break
 
     def _encode_compiled(self, state: GameState, observer: int | None,
@@ -477,22 +479,22 @@ class ObservationEncoder:
                 out[at["march_attack_area"] + march["attack"]["area"]] = 1
                 out[self._slices["march_waiting"]] = march["attack"]["units"]
 
-    def _encode_combat(self, combat: dict, out: np.ndarray, to_rel: np.ndarray,
+    def _encode_combat(self, combat: CombatFrame, out: np.ndarray, to_rel: np.ndarray,
                        observer: int | None) -> None:
         """The public facts of the combat in progress (never the cards being chosen)."""
         at = self._at
         H = self.num_houses
-        out[at["combat_sides"] + to_rel[combat["attacker"]]] = 1
-        out[at["combat_sides"] + H + to_rel[combat["defender"]]] = 1
-        out[at["combat_area"] + combat["area"]] = 1
-        out[at["combat_origin"] + combat["origin"]] = 1
-        out[self._slices["combat_attackers"]] = combat["units"]
-        for area, side in combat.get("support_given", {}).items():  # per Support order (R15.1)
-            out[at["combat_support"] + area * 2 + (0 if side == "attacker" else 1)] = 1
-        tides = combat.get("tides", {})
-        for i, side in enumerate(("attacker", "defender")):
+        out[at["combat_sides"] + to_rel[combat.attacker]] = 1
+        out[at["combat_sides"] + H + to_rel[combat.defender]] = 1
+        out[at["combat_area"] + combat.area] = 1
+        out[at["combat_origin"] + combat.origin] = 1
+        out[self._slices["combat_attackers"]] = combat.units
+        if combat.support_given is not MISSING:  # per Support order (R15.1)
+            for area, side in combat.support_given.items():
+                out[at["combat_support"] + area * 2 + (0 if side == Side.ATTACKER else 1)] = 1
+        tides = {} if combat.tides is MISSING else combat.tides
+        for i, side in enumerate(SIDES):
             card = tides.get(side)
             # one's own Tides card is seen once drawn, the opponent's at the reveal (§24)
-            if card is not None and (combat.get("tides_revealed") or observer is None
-                                     or combat[side] == observer):
+            if card is not None and tides_visible(combat, side, observer):
                 out[at["combat_tides"] + i * len(self.ruleset.tides_cards) + card] = 1

@@ -54,6 +54,8 @@ through these frame keys:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from . import tides
@@ -70,15 +72,15 @@ from .board import (
 from .cards import Ability, ability_named
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push, step
+from .frames import MISSING, SIDES, CombatFrame, CombatStage, Side, other, typed_combat
 from .state import FIEFDOMS, LAND, PORT, SHIP, SIEGE_ENGINE, CardPlace, GameState
 from .support import Values, support_orders, support_strength, unit_strength
 
-SIDES = ("attacker", "defender")
 PORT_CAPACITY = 3  # R18.2
-
-
-def other(side: str) -> str:
-    return SIDES[1 - SIDES.index(side)]
+ATTACKER, DEFENDER = Side.ATTACKER, Side.DEFENDER
+# the answers of the combat's yes/no questions, built once
+_SUPPORT_ATTACKER, _SUPPORT_DEFENDER = choice("support-attacker"), choice("support-defender")
+_REFUSE, _YES = choice("refuse-support"), choice("yes")
 
 
 # --- strength and icons ----------------------------------------------------------------------
@@ -89,36 +91,35 @@ def printed_ability(state: GameState, card: int | None) -> Ability | None:
     return ability_named(state.ruleset.house_cards[card].ability) if card is not None else None
 
 
-def side_ability(state: GameState, frame: dict, side: str) -> Ability | None:
+def side_ability(state: GameState, frame: CombatFrame, side: str) -> Ability | None:
     """The ability of the side's card, unless the opponent's card cancels it (1e Queen of
     Thorns, 1e spec 9 and C.15: two such cards cancel each other)."""
-    cards = frame["cards"]
+    cards = frame.cards
     own = printed_ability(state, cards.get(side))
     opp = printed_ability(state, cards.get(other(side)))
     return None if opp is not None and opp.cancels_opponent else own
 
 
-def revealed_abilities(state: GameState, frame: dict) -> list[tuple[str, Ability]]:
+def revealed_abilities(state: GameState, frame: CombatFrame) -> list[tuple[Side, Ability]]:
     """(owner side, ability) of the revealed cards with text, in Iron Throne order of their
     owners as the track stands now: conflicting static abilities resolve in that order, each on
     the result of the one before (R15.3.4 (2)). Nothing before both cards are revealed (a chosen
     card acts only once it is shown, R15.3.3)."""
-    if not frame.get("revealed"):
+    if frame.revealed is not True:
         return []
     out = []
-    side_of = {frame[s]: s for s in reversed(SIDES)}  # the first side of SIDES on a tie
     for h in state.turn_order():
-        side = side_of.get(h)
+        side = frame.side_of(h)
         ability = side_ability(state, frame, side) if side else None
         if ability is not None:
             out.append((side, ability))
     return out
 
 
-def card_value(state: GameState, frame: dict, side: str, what: str) -> int:
+def card_value(state: GameState, frame: CombatFrame, side: str, what: str) -> int:
     """Printed strength/swords/fortifications of the side's card plus the static modifiers of
     both revealed cards (an ability may change the opponent's value: Balon). No card: 0."""
-    card = frame["cards"].get(side)
+    card = frame.cards.get(side)
     if card is None:
         return 0
     total = getattr(state.ruleset.house_cards[card], what)
@@ -129,7 +130,7 @@ def card_value(state: GameState, frame: dict, side: str, what: str) -> int:
     return total
 
 
-def unit_values(state: GameState, frame: dict, side: str, house: int,
+def unit_values(state: GameState, frame: CombatFrame, side: str, house: int,
                 supporting: bool = False) -> Values | None:
     """What the revealed cards make of the values of ``house``'s units adding strength to
     ``side``: their ``unit_value`` hooks, and ``supporting_unit_value`` for units in supporting
@@ -154,49 +155,52 @@ def unit_values(state: GameState, frame: dict, side: str, house: int,
     return values
 
 
-def immune_to_casualties(state: GameState, frame: dict, side: str) -> bool:
+def immune_to_casualties(state: GameState, frame: CombatFrame, side: str) -> bool:
     """Whether ``side``'s units cannot be casualties of swords, card text or Tides skulls
     (a revealed card with ``no_casualties``: The Blackfish)."""
     return any(owner == side and ability.no_casualties
                for owner, ability in revealed_abilities(state, frame))
 
 
-def defense_bonus(state: GameState, frame: dict) -> int:
+def defense_bonus(state: GameState, frame: CombatFrame) -> int:
     """§15.2: the bonus of the defender's Defense order in the embattled area, 0 if none."""
-    area = frame["area"]
-    if state.orders[area] >= 0 and occupant(state, area) == frame["defender"]:
+    area = frame.area
+    if state.orders[area] >= 0 and occupant(state, area) == frame.defender:
         token = state.ruleset.order_tokens[state.orders[area]]
         if token.type == "defense":
             return int(token.bonus)
     return 0
 
 
-def given_support(state: GameState, frame: dict, side: str) -> dict[int, list[int]]:
+def given_support(state: GameState, frame: CombatFrame, side: str) -> dict[int, list[int]]:
     """house -> its Support areas whose support is declared for ``side`` (``support_given``),
     not refused, and whose order is still on the board (a removed order gives nothing, facts
     §7)."""
     out: dict[int, list[int]] = {}
-    for a, given in sorted(frame.get("support_given", {}).items()):
+    given_to = frame.support_given
+    if given_to is MISSING:
+        return out
+    for a, given in sorted(given_to.items()):
         if given == side and state.orders[a] >= 0:
             out.setdefault(occupant(state, a), []).append(a)
     return out
 
 
-def supporters(state: GameState, frame: dict, side: str) -> list[int]:
+def supporters(state: GameState, frame: CombatFrame, side: str) -> list[int]:
     """Houses whose support still counts for ``side`` (from at least one Support order)."""
     return sorted(given_support(state, frame, side))
 
 
-def initial_strength(state: GameState, frame: dict, side: str) -> int:
+def initial_strength(state: GameState, frame: CombatFrame, side: str) -> int:
     """§15.2: units + order modifier + support given to the side + garrison (defender), with the
     revealed cards' unit factors (R15.3.7)."""
-    area, origin = frame["area"], frame["origin"]
+    area, origin = frame.area, frame.origin
     rs = state.ruleset
-    h = frame[side]
+    h = frame.house(side)
     values = unit_values(state, frame, side, h)
-    if side == "attacker":
-        total = unit_strength(state, origin, h, np.array(frame["units"]), None, area, values)
-        total += frame["march_bonus"]
+    if side == ATTACKER:
+        total = unit_strength(state, origin, h, np.array(frame.units), None, area, values)
+        total += frame.march_bonus
     else:
         total = unit_strength(state, area, h, state.units[area, h], state.routed[area, h], None,
                               values)
@@ -206,238 +210,267 @@ def initial_strength(state: GameState, frame: dict, side: str) -> int:
     for supporter, support_areas in given_support(state, frame, side).items():
         values = unit_values(state, frame, side, supporter, supporting=True)
         for a in support_areas:
-            total += support_strength(state, a, area, side == "attacker", values)
+            total += support_strength(state, a, area, side == ATTACKER, values)
     return total
 
 
-def final_strength(state: GameState, frame: dict, side: str) -> int:
+def final_strength(state: GameState, frame: CombatFrame, side: str) -> int:
     """§15.5: initial strength + house card (with abilities) + 1 for the Blade."""
-    blade = 1 if frame.get("blade") == side else 0
+    blade = 1 if frame.blade == side else 0
     return (initial_strength(state, frame, side) + card_value(state, frame, side, "strength")
             + blade + tides.value(state, frame, side, "strength"))
 
 
-# --- the combat frame ------------------------------------------------------------------------
+# --- the combat frame: one handler per stage -------------------------------------------------
+
+Run = Callable[[GameState, CombatFrame], "Decision | None"]
+Act = Callable[[GameState, CombatFrame, Action], None]
 
 
 @step("combat")
-def run_combat(state: GameState, frame: dict) -> Decision | None:
-    """frame: {"attacker", "defender", "area", "origin", "units", "march_bonus", "stage", ...}."""
-    stage = frame.setdefault("stage", "support")
-    if stage == "support":
-        return _ask_support(state, frame)
-    if stage == "refuse":
-        for side in SIDES:
-            for supporter in given_support(state, frame, side):
-                key = [side, supporter]
-                if supporter != frame[side] and key not in frame["refusals"]:
-                    frame["refusals"].append(key)
-                    return Decision(frame[side], DecisionKind.REFUSE_SUPPORT,
-                                    (choice("keep-support"), choice("refuse-support")),
-                                    {**_ctx(frame), "supporter": supporter})
-        frame["stage"] = "cards"
-        frame["cards"] = {}
-        if state.options.get("tides_of_battle"):
-            frame["tides_deck"] = tides.fresh_deck(state)  # §24, FAQ: before every card choice
-            frame["tides"] = {}
+def run_combat(state: GameState, frame: CombatFrame | dict) -> Decision | None:
+    """Run the handler of the frame's stage (:data:`_RUN_STAGE`). A March pushes the combat as
+    a dict (flow.push; scenarios build them too): it is first made typed in place, and the loop
+    comes back (the loop's caller must not keep acting on the dict)."""
+    if type(frame) is dict:
+        typed_combat(state.stack)
         return None
-    if stage == "cards":
-        for side in SIDES:
-            if side not in frame["cards"]:
-                hand = state.hand(frame[side])
-                return Decision(frame[side], DecisionKind.HOUSE_CARD,
-                                tuple([("card", c) for c in hand]), _ctx(frame), secret=True)
-        for side in SIDES:
-            state.card_place[frame["cards"][side]] = CardPlace.CHOSEN
-        frame["revealed"] = True
-        frame["stage"] = "reveal"
-        frame["abilities_done"] = []
-        return None
-    if stage == "reveal":
-        following = "tides_draw" if tides.in_use(state, frame) else "blade"
-        return _next_ability(state, frame, ("cancel", "reveal"), next_stage=following)
-    if stage == "tides_draw":
-        for side in SIDES:
-            tides.draw(frame, side)
-        frame["stage"] = "tides_redraw"
-        side = _blade_side(state, frame)
-        if side is not None:
-            frame["blade_side"] = side
-            return Decision(frame[side], DecisionKind.BLADE_REDRAW, (choice("yes"), choice("no")),
-                            _ctx(frame))
-        return None
-    if stage == "tides_redraw":  # the D-39 answer is played with stage already here
-        frame["tides_revealed"] = True
-        frame["stage"] = "blade"
-        return None
-    if stage == "blade":
-        frame["stage"] = "resolve"
-        side = _blade_side(state, frame)
-        if side is not None:
-            frame["blade_side"] = side
-            return Decision(frame[side], DecisionKind.BLADE_PLUS_ONE,
-                            (choice("yes"), choice("no")), _ctx(frame))
-        return None
-    if stage == "resolve":
-        _decide_winner(state, frame)
-        frame["stage"] = "after_winner"
-        frame["abilities_done"] = []
-        return None
-    if stage == "after_winner":
-        return _next_ability(state, frame, ("after_winner",), next_stage="casualties")
-    if stage == "casualties":
-        return _casualty(state, frame)
-    if stage == "retreat":
-        return _retreat(state, frame)
-    if stage == "retreat_losses":
-        return _retreat_losses(state, frame)
-    if stage == "cleanup":
-        if _push_next_ability(state, frame, ("after_retreat",)):
-            return None
-        _cleanup(state, frame)
-        frame["stage"] = "stay_losses"
-        return None
-    if stage == "stay_losses":
-        return _stay_losses(state, frame)
-    if stage == "after_combat":
-        return _next_ability(state, frame, ("after_combat",), next_stage="end")
-    pop(state)
-    return None
-
-
-def _blade_side(state: GameState, frame: dict) -> str | None:
-    """The combatant side holding the unused Valyrian Steel Blade, if any (§15.4)."""
-    if state.blade_used:
-        return None
-    holder = state.holder(FIEFDOMS)
-    return next((s for s in SIDES if frame[s] == holder), None)
-
-
-def _ctx(frame: dict) -> dict:
-    return {"area": frame["area"], "attacker": frame["attacker"], "defender": frame["defender"]}
-
-
-def _ask_support(state: GameState, frame: dict) -> Decision | None:
-    """D-30, once per Support order next to the embattled area (R15.1.1, R15.1.6): houses in
-    turn order, one house's orders in area order. frame: ``support_areas`` (house -> its Support
-    areas able to support, fixed when the combat starts), ``asked`` (areas asked so far),
-    ``support_given`` (area -> "attacker" / "defender"; an order given to nobody is absent)."""
-    frame.setdefault("support_given", {})
-    frame.setdefault("asked", [])
-    frame.setdefault("march_token", int(state.orders[frame["origin"]]))
-    if "support_areas" not in frame:
-        frame["support_areas"] = support_orders(state, frame["area"])
-    for h in state.turn_order():
-        for a in frame["support_areas"].get(h, []):
-            if a in frame["asked"]:
-                continue
-            frame["asked"].append(a)
-            options = [choice("nothing")]
-            if h != frame["defender"]:  # never against one's own units (R15.1.4)
-                options.insert(0, choice("support-attacker"))
-            if h != frame["attacker"]:
-                options.insert(len(options) - 1, choice("support-defender"))
-            return Decision(h, DecisionKind.DECLARE_SUPPORT, tuple(options),
-                            {**_ctx(frame), "support_area": a})
-    frame["stage"] = "refuse"
-    frame["refusals"] = []
-    return None
+    stage = frame.stage
+    if stage is MISSING:
+        stage = frame.stage = CombatStage.SUPPORT
+    return _RUN_STAGE[stage](state, frame)
 
 
 @on_action("combat")
-def act_combat(state: GameState, frame: dict, action: Action) -> None:
-    stage = frame["stage"]
-    if stage == "support":
-        a = frame["asked"][-1]
-        if action == choice("support-attacker"):
-            frame["support_given"][a] = "attacker"
-        elif action == choice("support-defender"):
-            frame["support_given"][a] = "defender"
-    elif stage == "refuse":
-        if action == choice("refuse-support"):  # all of that house's support to this side
-            side, supporter = frame["refusals"][-1]
-            for a in given_support(state, frame, side)[supporter]:
-                del frame["support_given"][a]
-    elif stage == "cards":
-        side = "attacker" if "attacker" not in frame["cards"] else "defender"
-        frame["cards"][side] = action[1]
-    elif stage == "tides_redraw":  # D-39: discard the Tides card and draw again (§24 step 2)
-        if action == choice("yes"):
-            tides.draw(frame, frame["blade_side"])
-            state.blade_used = True
-    elif stage == "resolve":  # the Blade's answer (asked with stage already "resolve")
-        if action == choice("yes"):
-            frame["blade"] = frame["blade_side"]
-            state.blade_used = True
-    elif stage == "casualties":
-        _, area, u = action
-        entry = next(e for e in frame["casualties"]
-                     if e[1] > 0 and combat_units(state, frame, e[0])[1].any())
-        if entry[0] == "attacker":
-            frame["units"][u] -= 1
-        destroy_unit(state, area, frame[entry[0]], u, routed=False)
-        entry[1] -= 1
-    elif stage == "retreat":
-        frame["retreat_to"] = action[1]
-        frame["stage"] = "retreat_move"
-        _move_retreat(state, frame)
-    elif stage == "retreat_losses":
-        _, area, u = action
-        _lose_retreating(state, frame, area, u)
-    elif stage == "stay_losses":
-        _, area, u = action
-        destroy_unit(state, area, frame["attacker"], u, routed=False)
-        frame["stayed"][u] -= 1
-    else:
-        raise AssertionError(stage)
+def act_combat(state: GameState, frame: CombatFrame | dict, action: Action) -> None:
+    """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
+    if type(frame) is dict:  # a position built from dicts with its decision already pending
+        frame = typed_combat(state.stack)
+    act = _ACT_STAGE.get(frame.stage)
+    if act is None:
+        raise AssertionError(frame.stage)
+    act(state, frame, action)
 
 
-def _next_ability(state: GameState, frame: dict, timings: tuple[str, ...],
-                  next_stage: str) -> None:
-    """Push the next ability step of the given timings: cancel effects first, then the others,
-    each in Iron Throne order (R15.3.4); with none left, go on to ``next_stage``."""
-    if not _push_next_ability(state, frame, timings):
-        frame["stage"] = next_stage
+def _blade_side(state: GameState, frame: CombatFrame) -> Side | None:
+    """The combatant side holding the unused Valyrian Steel Blade, if any (§15.4)."""
+    if state.blade_used:
+        return None
+    return frame.side_of(state.holder(FIEFDOMS))
+
+
+def _ctx(frame: CombatFrame) -> dict:
+    return {"area": frame.area, "attacker": frame.attacker, "defender": frame.defender}
+
+
+def _ask_support(state: GameState, frame: CombatFrame) -> Decision | None:
+    """D-30, once per Support order next to the embattled area (R15.1.1, R15.1.6): houses in
+    turn order, one house's orders in area order. frame: ``support_areas`` (house -> its Support
+    areas able to support, fixed when the combat starts), ``asked`` (areas asked so far),
+    ``support_given`` (area -> the side; an order given to nobody is absent)."""
+    if frame.support_given is MISSING:
+        frame.support_given = {}
+    if frame.asked is MISSING:
+        frame.asked = []
+    if frame.march_token is MISSING:
+        frame.march_token = int(state.orders[frame.origin])
+    if frame.support_areas is MISSING:
+        frame.support_areas = support_orders(state, frame.area)
+    asked = frame.asked
+    for h in state.turn_order():
+        for a in frame.support_areas.get(h, []):
+            if a in asked:
+                continue
+            asked.append(a)
+            options = [choice("nothing")]
+            if h != frame.defender:  # never against one's own units (R15.1.4)
+                options.insert(0, _SUPPORT_ATTACKER)
+            if h != frame.attacker:
+                options.insert(len(options) - 1, _SUPPORT_DEFENDER)
+            return Decision(h, DecisionKind.DECLARE_SUPPORT, tuple(options),
+                            {**_ctx(frame), "support_area": a})
+    frame.stage = CombatStage.REFUSE
+    frame.refusals = []
     return None
 
 
-def _push_next_ability(state: GameState, frame: dict, timings: tuple[str, ...]) -> bool:
+def _act_support(state: GameState, frame: CombatFrame, action: Action) -> None:
+    a = frame.asked[-1]
+    if action == _SUPPORT_ATTACKER:
+        frame.support_given[a] = ATTACKER
+    elif action == _SUPPORT_DEFENDER:
+        frame.support_given[a] = DEFENDER
+
+
+def _ask_refusal(state: GameState, frame: CombatFrame) -> Decision | None:
+    """D-31: each combatant, for each other house backing it, keeps or refuses that support;
+    then the cards are chosen (with a fresh Tides of Battle deck, §24, FAQ)."""
+    for side in SIDES:
+        house = frame.house(side)
+        for supporter in given_support(state, frame, side):
+            key = [side, supporter]
+            if supporter != house and key not in frame.refusals:
+                frame.refusals.append(key)
+                return Decision(house, DecisionKind.REFUSE_SUPPORT,
+                                (choice("keep-support"), _REFUSE),
+                                {**_ctx(frame), "supporter": supporter})
+    frame.stage = CombatStage.CARDS
+    frame.cards = {}
+    if state.options.get("tides_of_battle"):
+        frame.tides_deck = tides.fresh_deck(state)  # §24, FAQ: before every card choice
+        frame.tides = {}
+    return None
+
+
+def _act_refusal(state: GameState, frame: CombatFrame, action: Action) -> None:
+    if action == _REFUSE:  # all of that house's support to this side
+        side, supporter = frame.refusals[-1]
+        for a in given_support(state, frame, side)[supporter]:
+            del frame.support_given[a]
+
+
+def _ask_cards(state: GameState, frame: CombatFrame) -> Decision | None:
+    """Each side chooses its house card in secret; both are then revealed together."""
+    cards = frame.cards
+    for side in SIDES:
+        if side not in cards:
+            house = frame.house(side)
+            return Decision(house, DecisionKind.HOUSE_CARD,
+                            tuple([("card", c) for c in state.hand(house)]), _ctx(frame),
+                            secret=True)
+    for side in SIDES:
+        state.card_place[cards[side]] = CardPlace.CHOSEN
+    frame.revealed = True
+    frame.stage = CombatStage.REVEAL
+    frame.abilities_done = {}
+    return None
+
+
+def _act_card(state: GameState, frame: CombatFrame, action: Action) -> None:
+    frame.cards[ATTACKER if ATTACKER not in frame.cards else DEFENDER] = action[1]
+
+
+def _reveal(state: GameState, frame: CombatFrame) -> None:
+    following = CombatStage.TIDES_DRAW if tides.in_use(state, frame) else CombatStage.BLADE
+    return _next_ability(state, frame, ("cancel", "reveal"), next_stage=following)
+
+
+def _draw_tides(state: GameState, frame: CombatFrame) -> Decision | None:
+    """§24: each side draws a Tides card; the Blade's holder may draw again (D-39)."""
+    for side in SIDES:
+        tides.draw(frame, side)
+    frame.stage = CombatStage.TIDES_REDRAW
+    side = _blade_side(state, frame)
+    if side is not None:
+        frame.blade_side = side
+        return Decision(frame.house(side), DecisionKind.BLADE_REDRAW, (_YES, choice("no")),
+                        _ctx(frame))
+    return None
+
+
+def _act_redraw(state: GameState, frame: CombatFrame, action: Action) -> None:
+    """D-39 (asked with the stage already TIDES_REDRAW): discard the Tides card and draw again
+    (§24 step 2)."""
+    if action == _YES:
+        tides.draw(frame, frame.blade_side)
+        state.blade_used = True
+
+
+def _show_tides(state: GameState, frame: CombatFrame) -> None:
+    frame.tides_revealed = True
+    frame.stage = CombatStage.BLADE
+
+
+def _ask_blade(state: GameState, frame: CombatFrame) -> Decision | None:
+    """§15.4: the Blade's holder, in the combat, may add 1 (asked with the stage already
+    RESOLVE, whose act plays the answer)."""
+    frame.stage = CombatStage.RESOLVE
+    side = _blade_side(state, frame)
+    if side is not None:
+        frame.blade_side = side
+        return Decision(frame.house(side), DecisionKind.BLADE_PLUS_ONE, (_YES, choice("no")),
+                        _ctx(frame))
+    return None
+
+
+def _act_blade(state: GameState, frame: CombatFrame, action: Action) -> None:
+    if action == _YES:
+        frame.blade = frame.blade_side
+        state.blade_used = True
+
+
+def _resolve(state: GameState, frame: CombatFrame) -> None:
+    _decide_winner(state, frame)
+    frame.stage = CombatStage.AFTER_WINNER
+    frame.abilities_done = {}
+
+
+def _after_winner(state: GameState, frame: CombatFrame) -> None:
+    return _next_ability(state, frame, ("after_winner",), next_stage=CombatStage.CASUALTIES)
+
+
+def _run_cleanup(state: GameState, frame: CombatFrame) -> None:
+    if _push_next_ability(state, frame, ("after_retreat",)):
+        return None
+    _cleanup(state, frame)
+    frame.stage = CombatStage.STAY_LOSSES
+    return None
+
+
+def _after_combat(state: GameState, frame: CombatFrame) -> None:
+    return _next_ability(state, frame, ("after_combat",), next_stage=CombatStage.END)
+
+
+def _end(state: GameState, frame: CombatFrame) -> None:
+    pop(state)
+
+
+def _next_ability(state: GameState, frame: CombatFrame, timings: tuple[str, ...],
+                  next_stage: CombatStage) -> None:
+    """Push the next ability step of the given timings: cancel effects first, then the others,
+    each in Iron Throne order (R15.3.4); with none left, go on to ``next_stage``."""
+    if not _push_next_ability(state, frame, timings):
+        frame.stage = next_stage
+    return None
+
+
+def _push_next_ability(state: GameState, frame: CombatFrame, timings: tuple[str, ...]) -> bool:
     """Push the next not yet pushed ability step of the given timings; False if none is left.
     A cancelled ability (:func:`side_ability`) has no step."""
     order = state.turn_order()
+    done = frame.abilities_done
     for timing in timings:
         for h in order:
-            side = "attacker" if frame["attacker"] == h else "defender" if frame["defender"] == h \
-                else None
-            card = frame["cards"].get(side) if side else None
+            side = frame.side_of(h)
+            card = frame.cards.get(side) if side else None
             if card is None:
                 continue
             ability = side_ability(state, frame, side)
             step_name = getattr(ability, timing, None) if ability else None
-            key = f"{timing}:{side}:{card}"
-            if step_name and key not in frame["abilities_done"]:
-                frame["abilities_done"].append(key)
+            key = (timing, side, card)
+            if step_name and key not in done:
+                done[key] = None
                 push(state, step_name, side=side)
                 return True
     return False
 
 
-def _decide_winner(state: GameState, frame: dict) -> None:
+def _decide_winner(state: GameState, frame: CombatFrame) -> None:
     """§15.6 6.1: higher final strength wins; a tie goes to the higher on Fiefdoms. A side an
     ability made win at once (``won_at_once``, 1e spec 8.2: the other side lost its last unit)
     wins whatever the strengths."""
-    att = final_strength(state, frame, "attacker")
-    dfn = final_strength(state, frame, "defender")
-    frame["strength"] = {"attacker": att, "defender": dfn}
-    if "won_at_once" in frame:
-        winner = frame["won_at_once"]
+    att = final_strength(state, frame, ATTACKER)
+    dfn = final_strength(state, frame, DEFENDER)
+    frame.strength = {ATTACKER: att, DEFENDER: dfn}
+    if frame.won_at_once is not MISSING:
+        winner = Side(frame.won_at_once)
     elif att != dfn:
-        winner = "attacker" if att > dfn else "defender"
+        winner = ATTACKER if att > dfn else DEFENDER
     else:
-        pos = {s: state.track_position(FIEFDOMS, frame[s]) for s in SIDES}
+        pos = {s: state.track_position(FIEFDOMS, frame.house(s)) for s in SIDES}
         winner = min(SIDES, key=lambda s: pos[s])
-    loser = other(winner)
-    frame["winner"], frame["loser"] = winner, loser
+    loser = winner.other
+    frame.winner, frame.loser = winner, loser
     swords = card_value(state, frame, winner, "swords") + tides.value(state, frame, winner,
                                                                         "swords")
     forts = card_value(state, frame, loser, "fortifications") + tides.value(state, frame, loser,
@@ -445,37 +478,47 @@ def _decide_winner(state: GameState, frame: dict) -> None:
     # §15.6 6.2; §24 step 5: each skull costs the opponent one more, whoever won.
     due = {loser: max(0, swords - forts) + tides.value(state, frame, winner, "skulls"),
            winner: tides.value(state, frame, loser, "skulls")}
-    frame["casualties"] = [[side, 0 if immune_to_casualties(state, frame, side) else due[side]]
-                           for side in (loser, winner)]
+    frame.casualties = [[side, 0 if immune_to_casualties(state, frame, side) else due[side]]
+                        for side in (loser, winner)]
 
 
-def combat_units(state: GameState, frame: dict, side: str) -> tuple[int, np.ndarray]:
+def combat_units(state: GameState, frame: CombatFrame, side: str) -> tuple[int, np.ndarray]:
     """(area where they stand, int[unit type]) of a side's non-routed units in the combat: the
     attackers still wait in the March's area; the defenders stand in the embattled area."""
-    if side == "attacker":
-        return frame["origin"], np.array(frame["units"])
-    area, house = frame["area"], frame["defender"]
+    if side == ATTACKER:
+        return frame.origin, np.array(frame.units)
+    area, house = frame.area, frame.defender
     return area, state.units[area, house] - state.routed[area, house]
 
 
-def _casualty(state: GameState, frame: dict) -> Decision | None:
+def _casualty(state: GameState, frame: CombatFrame) -> Decision | None:
     """D-43: one casualty at a time, the loser's first (swords, then the winner's skulls), then
     the winner's (the loser's skulls); the victim picks among his non-routed units in the combat.
     Casualties beyond those units are ignored (AMBIG-18)."""
-    for side, left in frame["casualties"]:
+    for side, left in frame.casualties:
         area, standing = combat_units(state, frame, side)
         if left > 0 and standing.any():
-            return Decision(frame[side], DecisionKind.CASUALTY,
+            return Decision(frame.house(side), DecisionKind.CASUALTY,
                             tuple(("unit", area, u) for u in range(4) if standing[u] > 0),
                             {**_ctx(frame), "left": left})
-    frame["stage"] = "retreat"
+    frame.stage = CombatStage.RETREAT
     return None
 
 
-def retreat_areas(state: GameState, frame: dict) -> list[int]:
+def _act_casualty(state: GameState, frame: CombatFrame, action: Action) -> None:
+    _, area, u = action
+    entry = next(e for e in frame.casualties
+                 if e[1] > 0 and combat_units(state, frame, e[0])[1].any())
+    if entry[0] == ATTACKER:
+        frame.units[u] -= 1
+    destroy_unit(state, area, frame.house(entry[0]), u, routed=False)
+    entry[1] -= 1
+
+
+def retreat_areas(state: GameState, frame: CombatFrame) -> list[int]:
     """Legal retreat areas of the losing defender's units now in the embattled area (§15.6 6.3,
     R13.2.4, R18.2, AMBIG-13); supply is checked by the caller (item 5)."""
-    area, h = frame["area"], frame["defender"]
+    area, h = frame.area, frame.defender
     rs = state.ruleset
     ships = rs.kind[area] != LAND
     candidates = ship_destinations(state, h, area) if ships else land_destinations(state, h, area)
@@ -483,7 +526,7 @@ def retreat_areas(state: GameState, frame: dict) -> list[int]:
     ctrl = state.control()
     out = []
     for a in sorted(candidates):
-        if a == frame["origin"] or state.neutral_forces[a] > 0:
+        if a == frame.origin or state.neutral_forces[a] > 0:
             continue
         occ = occupant(state, a)
         if occ not in (-1, h):
@@ -498,27 +541,27 @@ def retreat_areas(state: GameState, frame: dict) -> list[int]:
     return out
 
 
-def _retreat(state: GameState, frame: dict) -> Decision | None:
+def _retreat(state: GameState, frame: CombatFrame) -> Decision | None:
     """§15.6 6.3: the loser's survivors retreat; siege engines and routed units are destroyed."""
-    loser = frame["loser"]
-    h = frame[loser]
-    if loser == "attacker":
-        units = np.array(frame["units"])
+    loser = frame.loser
+    h = frame.house(loser)
+    if loser == ATTACKER:
+        units = np.array(frame.units)
         if units[SIEGE_ENGINE]:
             for _ in range(units[SIEGE_ENGINE]):
-                destroy_unit(state, frame["origin"], h, SIEGE_ENGINE, routed=False)
-            frame["units"][SIEGE_ENGINE] = 0
-        frame["retreat_to"] = frame["origin"]
-        frame["stage"] = "retreat_move"
+                destroy_unit(state, frame.origin, h, SIEGE_ENGINE, routed=False)
+            frame.units[SIEGE_ENGINE] = 0
+        frame.retreat_to = frame.origin
+        frame.stage = CombatStage.RETREAT_MOVE
         _move_retreat(state, frame)
         return None
-    area = frame["area"]
+    area = frame.area
     for u in range(4):  # routed units and siege engines cannot retreat
         n = int(state.routed[area, h, u]) if u != SIEGE_ENGINE else int(state.units[area, h, u])
         for _ in range(n):
             destroy_unit(state, area, h, u, routed=u != SIEGE_ENGINE or None)
     if not state.units[area, h].any():
-        frame["stage"] = "cleanup"
+        frame.stage = CombatStage.CLEANUP
         return None
     options = retreat_areas(state, frame)
     moving = int(state.units[area, h].sum())
@@ -529,11 +572,17 @@ def _retreat(state: GameState, frame: dict) -> Decision | None:
         for u in range(4):
             for _ in range(int(state.units[area, h, u])):
                 destroy_unit(state, area, h, u)
-        frame["stage"] = "cleanup"
+        frame.stage = CombatStage.CLEANUP
         return None
-    chooser = frame.get("retreat_chooser", h)
+    chooser = h if frame.retreat_chooser is MISSING else frame.retreat_chooser
     return Decision(chooser, DecisionKind.RETREAT_AREA, tuple(("area", a) for a in options),
                     _ctx(frame))
+
+
+def _act_retreat(state: GameState, frame: CombatFrame, action: Action) -> None:
+    frame.retreat_to = action[1]
+    frame.stage = CombatStage.RETREAT_MOVE
+    _move_retreat(state, frame)
 
 
 def retreat_losses(state: GameState, house: int, area: int, dest: int, moving: int) -> int:
@@ -545,59 +594,60 @@ def retreat_losses(state: GameState, house: int, area: int, dest: int, moving: i
     return moving
 
 
-def _move_retreat(state: GameState, frame: dict) -> None:
+def _move_retreat(state: GameState, frame: CombatFrame) -> None:
     """Put the retreating units in their area, routed; supply losses come next (AMBIG-12)."""
     from .marches import move_unit
 
-    loser = frame["loser"]
-    h = frame[loser]
-    dest = frame["retreat_to"]
-    if loser == "attacker":
-        units = np.array(frame["units"])  # already standing in the origin area
+    loser = frame.loser
+    h = frame.house(loser)
+    dest = frame.retreat_to
+    if loser == ATTACKER:
+        units = np.array(frame.units)  # already standing in the origin area
         state.routed[dest, h] += units.astype(np.int8)
-        frame["units"] = [0, 0, 0, 0]
-        frame["retreated"] = units.tolist()
+        frame.units = [0, 0, 0, 0]
+        frame.retreated = units.tolist()
     else:
-        area = frame["area"]
-        frame["control_before_retreat"] = state.control().tolist()
+        area = frame.area
+        frame.control_before_retreat = state.control().tolist()
         moving = state.units[area, h].copy()
         for u in range(4):
             if moving[u]:
                 move_unit(state, area, dest, h, u, n=int(moving[u]))
         state.routed[dest, h] += moving
-        frame["retreated"] = moving.tolist()
-    remove_orphan_order(state, frame["area"])
-    frame["stage"] = "retreat_losses"
+        frame.retreated = moving.tolist()
+    remove_orphan_order(state, frame.area)
+    frame.stage = CombatStage.RETREAT_LOSSES
 
 
-def _retreat_losses(state: GameState, frame: dict) -> Decision | None:
+def _retreat_losses(state: GameState, frame: CombatFrame) -> Decision | None:
     """D-45: while the retreat breaks supply, the retreating house destroys retreated units.
     Then a port whose land area the retreat gave to the defender is captured (R18.8, AMBIG-15)."""
-    h = frame[frame["loser"]]
-    dest = frame["retreat_to"]
-    if supply_ok(state, h) or not any(frame["retreated"]):
-        frame["stage"] = "cleanup"
-        before = frame.pop("control_before_retreat", None)
-        if before is not None:
+    h = frame.house(frame.loser)
+    dest = frame.retreat_to
+    if supply_ok(state, h) or not any(frame.retreated):
+        frame.stage = CombatStage.CLEANUP
+        before, frame.control_before_retreat = frame.control_before_retreat, MISSING
+        if before is not MISSING:
             capture_ports_after_control_change(state, np.array(before))
         return None
     return Decision(h, DecisionKind.RETREAT_SUPPLY_LOSS,
-                    tuple(("unit", dest, u) for u in range(4) if frame["retreated"][u] > 0),
+                    tuple(("unit", dest, u) for u in range(4) if frame.retreated[u] > 0),
                     _ctx(frame))
 
 
-def _lose_retreating(state: GameState, frame: dict, area: int, u: int) -> None:
-    destroy_unit(state, area, frame[frame["loser"]], u, routed=True)
-    frame["retreated"][u] -= 1
+def _act_retreat_loss(state: GameState, frame: CombatFrame, action: Action) -> None:
+    _, area, u = action
+    destroy_unit(state, area, frame.house(frame.loser), u, routed=True)
+    frame.retreated[u] -= 1
 
 
-def _cleanup(state: GameState, frame: dict) -> None:
+def _cleanup(state: GameState, frame: CombatFrame) -> None:
     """§15.6 6.4, R17.4, R15.3.6, R18.8: the winner takes or keeps the area; cards discarded."""
     from .marches import move_unit
 
-    area, att, dfn = frame["area"], frame["attacker"], frame["defender"]
+    area, att, dfn = frame.area, frame.attacker, frame.defender
     rs = state.ruleset
-    if frame["winner"] == "attacker":
+    if frame.winner == ATTACKER:
         before = state.control()
         if state.orders[area] >= 0 and occupant(state, area) != att:
             state.orders[area] = -1
@@ -605,39 +655,81 @@ def _cleanup(state: GameState, frame: dict) -> None:
             state.power_tokens[area] = -1
         if rs.home_of[area] == dfn:
             state.garrisons[area] = 0  # R17.4
-        units = [0, 0, 0, 0] if frame.get("attackers_stay") else frame["units"]
-        if frame.get("attackers_stay"):
-            frame["stayed"] = list(frame["units"])
+        stay = frame.attackers_stay is True
+        units = [0, 0, 0, 0] if stay else frame.units
+        if stay:
+            frame.stayed = list(frame.units)
         for u in range(4):
             if units[u]:
-                move_unit(state, frame["origin"], area, att, u, n=int(units[u]))
-        frame["entered"] = list(units)
-        frame["units"] = [0, 0, 0, 0]  # no attacker is waiting any more: in, or staying home
+                move_unit(state, frame.origin, area, att, u, n=int(units[u]))
+        frame.entered = list(units)
+        frame.units = [0, 0, 0, 0]  # no attacker is waiting any more: in, or staying home
         capture_ports_after_control_change(state, before)
+    to_hand = () if frame.card_to_hand is MISSING else frame.card_to_hand
     for side in SIDES:
-        card = frame["cards"][side]
+        card = frame.cards[side]
         if card is None:
             continue
-        if side in frame.get("card_to_hand", ()):
+        if side in to_hand:
             state.card_place[card] = CardPlace.HAND
         else:
-            discard_after_combat(state, frame[side], card)
-    for a in (area, frame["origin"]):
+            discard_after_combat(state, frame.house(side), card)
+    for a in (area, frame.origin):
         remove_orphan_order(state, a)
 
 
-def _stay_losses(state: GameState, frame: dict) -> Decision | None:
+def _stay_losses(state: GameState, frame: CombatFrame) -> Decision | None:
     """AMBIG-12 for winning attackers kept out of the embattled area (``attackers_stay``): back
     for good in their start area they may break supply; the attacker destroys units of his
     choice among them (D-45) until the position fits."""
-    stayed, h = frame.get("stayed"), frame["attacker"]
-    if not stayed or not any(stayed) or supply_ok(state, h):
-        frame["stage"] = "after_combat"
-        frame["abilities_done"] = []
+    stayed, h = frame.stayed, frame.attacker
+    if stayed is MISSING or not any(stayed) or supply_ok(state, h):
+        frame.stage = CombatStage.AFTER_COMBAT
+        frame.abilities_done = {}
         return None
     return Decision(h, DecisionKind.RETREAT_SUPPLY_LOSS,
-                    tuple(("unit", frame["origin"], u) for u in range(4) if stayed[u] > 0),
+                    tuple(("unit", frame.origin, u) for u in range(4) if stayed[u] > 0),
                     _ctx(frame))
+
+
+def _act_stay_loss(state: GameState, frame: CombatFrame, action: Action) -> None:
+    _, area, u = action
+    destroy_unit(state, area, frame.attacker, u, routed=False)
+    frame.stayed[u] -= 1
+
+
+#: What runs at each stage (the combat's program, in rulebook order; RETREAT_MOVE is passed
+#: through within one handler and never run).
+_RUN_STAGE: dict[CombatStage, Run] = {
+    CombatStage.SUPPORT: _ask_support,
+    CombatStage.REFUSE: _ask_refusal,
+    CombatStage.CARDS: _ask_cards,
+    CombatStage.REVEAL: _reveal,
+    CombatStage.TIDES_DRAW: _draw_tides,
+    CombatStage.TIDES_REDRAW: _show_tides,
+    CombatStage.BLADE: _ask_blade,
+    CombatStage.RESOLVE: _resolve,
+    CombatStage.AFTER_WINNER: _after_winner,
+    CombatStage.CASUALTIES: _casualty,
+    CombatStage.RETREAT: _retreat,
+    CombatStage.RETREAT_LOSSES: _retreat_losses,
+    CombatStage.CLEANUP: _run_cleanup,
+    CombatStage.STAY_LOSSES: _stay_losses,
+    CombatStage.AFTER_COMBAT: _after_combat,
+    CombatStage.END: _end,
+}
+#: Who plays the answer to a stage's decision (the stage the frame is in when it is asked).
+_ACT_STAGE: dict[CombatStage, Act] = {
+    CombatStage.SUPPORT: _act_support,
+    CombatStage.REFUSE: _act_refusal,
+    CombatStage.CARDS: _act_card,
+    CombatStage.TIDES_REDRAW: _act_redraw,
+    CombatStage.RESOLVE: _act_blade,
+    CombatStage.CASUALTIES: _act_casualty,
+    CombatStage.RETREAT: _act_retreat,
+    CombatStage.RETREAT_LOSSES: _act_retreat_loss,
+    CombatStage.STAY_LOSSES: _act_stay_loss,
+}
 
 
 def discard_after_combat(state: GameState, house: int, card: int) -> None:

@@ -70,8 +70,10 @@ from collections.abc import Callable
 import numpy as np
 
 from .decision import Action, Decision, DecisionKind
+from .frames import MISSING, CombatStage, typed_combat
 from .planning import run_planning, usable_tokens
 from .state import GameState
+from .visibility import bids_revealed, card_visible, cards_revealed, orders_hidden, tides_visible
 
 __all__ = ["Model", "determinize", "hidden_order_areas"]
 
@@ -125,7 +127,7 @@ def _owners(state: GameState, areas: np.ndarray) -> np.ndarray:
 
 def hidden_order_areas(state: GameState, house: int) -> dict[int, list[int]]:
     """Other house -> areas where it has a face-down order that ``house`` cannot see."""
-    if state.orders_revealed:
+    if not orders_hidden(state, house):
         return {}
     placed = np.flatnonzero(state.orders >= 0)
     out: dict[int, list[int]] = {}
@@ -177,7 +179,7 @@ def _bids(s: GameState, house: int, rng: np.random.Generator, model: Model | Non
     """Other houses' committed bids that are not yet revealed: 0..available power."""
     for f in s.stack:
         if f["step"] == "clash_of_kings" and "bids" in f:
-            if not any(f["bids"][h] < 0 for h in s.turn_order()):
+            if bids_revealed(f, s.turn_order()):
                 continue  # all have bid on this track: the bids are revealed
             kind, context = DecisionKind.INFLUENCE_BID, {"track": f["track"]}
         elif f["step"] == "wildling_attack" and f.get("stage") == "bid":
@@ -195,31 +197,33 @@ def _bids(s: GameState, house: int, rng: np.random.Generator, model: Model | Non
 
 
 def _combat(s: GameState, house: int, rng: np.random.Generator, model: Model | None) -> None:
-    """Another house's chosen, unrevealed house card; the Tides deck and unrevealed Tides cards."""
-    for f in s.stack:
+    """Another house's chosen, unrevealed house card; the Tides deck and unrevealed Tides cards
+    (hidden as :mod:`~got_env.engine.visibility` says)."""
+    for i, f in enumerate(s.stack):
         if f["step"] != "combat":
             continue
-        if f.get("stage") == "cards" and not f.get("revealed"):
-            for side, card in list(f.get("cards", {}).items()):
-                h = f[side]
-                if h == house or card is None:
+        f = typed_combat(s.stack, i)  # this copy's own frame: made typed in place
+        if f.stage is CombatStage.CARDS and not cards_revealed(f):
+            for side, card in list(f.cards.items()):
+                if card is None or card_visible(f, side, house):
                     continue
+                h = f.house(side)
                 hand = s.hand(h)  # the chosen card is still in hand until the reveal
                 if card not in hand:
                     hand.append(card)
-                del f["cards"][side]
+                del f.cards[side]
                 d = Decision(h, DecisionKind.HOUSE_CARD, tuple(("card", c) for c in hand),
-                             {"area": f["area"], "attacker": f["attacker"],
-                              "defender": f["defender"]}, secret=True)
-                f["cards"][side] = int(_choose(s, d, rng, model)[1])
-        if "tides_deck" in f:
-            hidden = [] if f.get("tides_revealed") else \
-                [side for side in f.get("tides", {}) if f[side] != house]
-            pool = sorted(f["tides_deck"] + [f["tides"][side] for side in hidden])
+                             {"area": f.area, "attacker": f.attacker,
+                              "defender": f.defender}, secret=True)
+                f.cards[side] = int(_choose(s, d, rng, model)[1])
+        if f.tides_deck is not MISSING:
+            drawn = {} if f.tides is MISSING else f.tides
+            hidden = [side for side in drawn if not tides_visible(f, side, house)]
+            pool = sorted(f.tides_deck + [drawn[side] for side in hidden])
             pool = [int(c) for c in rng.permutation(pool)] if pool else []
             for side in hidden:
-                f["tides"][side] = pool.pop()
-            f["tides_deck"] = pool
+                drawn[side] = pool.pop()
+            f.tides_deck = pool
 
 
 # -- decks --------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import numpy as np
 from .._compiled import engine_kernels
 from ..data import ORDER_TYPES, TRACKS, UNIT_TYPES, Ruleset
 from .decision import Decision
+from .frames import CombatFrame
 
 NO_HOUSE = -1
 FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE = range(len(UNIT_TYPES))
@@ -121,9 +122,10 @@ class GameState:
     blade_used: bool = False
     raven_used: bool = False
     orders_revealed: bool = False  # planning: placed orders stay hidden until the reveal
-    # The engine's program: a stack of frames (plain dicts: "step" plus that step's locals), the
-    # innermost last. See got_env.engine.flow.
-    stack: list[dict[str, Any]] = field(default_factory=list)
+    # The engine's program: a stack of frames ("step" plus that step's locals: plain dicts, or
+    # typed frames that read as them, got_env.engine.frames), the innermost last. See
+    # got_env.engine.flow.
+    stack: list[dict[str, Any] | CombatFrame] = field(default_factory=list)
     pending: Decision | None = None
     outcome: Outcome | None = None
 
@@ -142,7 +144,8 @@ class GameState:
         for name in ARRAY_FIELDS:
             theirs[name] = mine[name].copy()
         theirs["options"] = _deep_copy_plain(mine["options"])
-        theirs["stack"] = _deep_copy_plain(mine["stack"])
+        theirs["stack"] = [_deep_copy_plain(f) if type(f) is dict else f.copy_with(_deep_copy_plain)
+                           for f in mine["stack"]]  # typed frames copy themselves (frames.py)
         rng = mine.get("rng")
         theirs["_rng_state"] = rng.bit_generator.state if rng is not None else mine["_rng_state"]
         for cache in _CONTENT_CACHES:
@@ -523,4 +526,6 @@ def _canonical(v: Any) -> Any:
         return v.item()
     if isinstance(v, enum.Enum):
         return v.value
+    if isinstance(v, CombatFrame):  # a typed frame hashes as the dict it replaces (frames.py)
+        return _canonical(v.to_dict())
     return v

@@ -19,6 +19,7 @@ neutral force) goes:
 
 from __future__ import annotations
 
+from .frames import MISSING, CombatFrame
 from .state import GameState
 
 SIDES = ("attacker", "defender")
@@ -30,19 +31,19 @@ def fresh_deck(state: GameState) -> list[int]:
     return [int(i) for i in state.rng.permutation(cards)]
 
 
-def in_use(state: GameState, frame: dict) -> bool:
-    return bool(state.options.get("tides_of_battle")) and "tides_deck" in frame
+def in_use(state: GameState, frame: CombatFrame) -> bool:
+    return bool(state.options.get("tides_of_battle")) and frame.tides_deck is not MISSING
 
 
-def draw(frame: dict, side: str) -> None:
+def draw(frame: CombatFrame, side: str) -> None:
     """The side takes the top card of the combat's Tides deck."""
-    frame["tides"][side] = frame["tides_deck"].pop(0)
+    frame.tides[side] = frame.tides_deck.pop(0)
 
 
-def value(state: GameState, frame: dict, side: str, what: str) -> int:
+def value(state: GameState, frame: CombatFrame, side: str, what: str) -> int:
     """The side's revealed Tides card's strength, swords, fortifications or skulls (0 before the
     reveal or without the variant)."""
-    if not frame.get("tides_revealed"):
+    if frame.tides_revealed is not True:
         return 0
-    card = frame["tides"].get(side)
+    card = frame.tides.get(side)
     return 0 if card is None else getattr(state.ruleset.tides_cards[card], what)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..records import GameRecord, RecordError
 
 if TYPE_CHECKING:
+    from ..engine.frames import CombatFrame
     from ..engine.state import GameState
 
 SECRET = "(secret)"
@@ -109,7 +110,7 @@ def outcome_text(state: GameState) -> str | None:
     return f"Winner: {houses[outcome.winner].name} ({ending})"
 
 
-def combat_frame(state: GameState) -> dict | None:
+def combat_frame(state: GameState) -> CombatFrame | dict | None:
     """The innermost combat being fought (its engine frame), or None."""
     return next((f for f in reversed(state.stack) if f.get("step") == "combat"), None)
 
@@ -120,19 +121,20 @@ def combat_view(state: GameState, viewer: str | None = None) -> dict[str, Any] |
     Tides card (each ``"(secret)"`` while hidden from ``viewer``), final strength and the
     winner once decided."""
     from ..engine import combat as cb
+    from ..engine.visibility import as_combat, card_visible, tides_visible
 
-    frame = combat_frame(state)
-    if frame is None:
+    found = combat_frame(state)
+    if found is None:
         return None
+    frame = as_combat(found)
     rs = state.ruleset
     watcher = rs.house(viewer) if viewer is not None else None
     out: dict[str, Any] = {"area": rs.areas[frame["area"]].name,
                            "from": rs.areas[frame["origin"]].name,
-                           "stage": frame.get("stage", "support")}
+                           "stage": str(frame.get("stage", "support"))}
     units = ("footman", "knight", "ship", "siege")
     for side in cb.SIDES:
-        h = frame[side]
-        own = watcher is None or watcher == h
+        h = frame.house(side)
         where, counts = cb.combat_units(state, frame, side)
         info: dict[str, Any] = {
             "house": rs.houses[h].name,
@@ -145,17 +147,17 @@ def combat_view(state: GameState, viewer: str | None = None) -> dict[str, Any] |
             pass
         card = frame.get("cards", {}).get(side)
         if card is not None:
-            info["card"] = (rs.house_cards[card].name if own or frame.get("revealed")
+            info["card"] = (rs.house_cards[card].name if card_visible(frame, side, watcher)
                             else SECRET)
         tide = frame.get("tides", {}).get(side)
         if tide is not None:
-            info["tides"] = (rs.tides_cards[tide].id if own or frame.get("tides_revealed")
+            info["tides"] = (rs.tides_cards[tide].id if tides_visible(frame, side, watcher)
                              else SECRET)
         if frame.get("blade") == side:
             info["blade"] = True
         if "strength" in frame:
             info["final"] = int(frame["strength"][side])
-        out[side] = info
+        out[str(side)] = info  # plain strings: the view is JSON for the replay page
     if "winner" in frame:
-        out["winner"] = rs.houses[frame[frame["winner"]]].name
+        out["winner"] = rs.houses[frame.house(frame.winner)].name
     return out

@@ -8,11 +8,12 @@ from ..cards import Ability, combat_frame, register
 from ..combat import given_support, supporters
 from ..decision import DONE, Action, Decision, DecisionKind
 from ..flow import on_action, pop, step
+from ..frames import CombatFrame
 from ..state import FOOTMAN, IRON_THRONE, KNIGHT, SHIP, CardPlace, GameState
 from .base import ctx, other, step_name
 
 
-def stannis_baratheon(state: GameState, combat: dict, owner: str, side: str) -> int:
+def stannis_baratheon(state: GameState, combat: CombatFrame, owner: str, side: str) -> int:
     """Static: +1 if the opponent is higher (nearer position 1) on the Iron Throne track."""
     if side != owner:
         return 0
@@ -21,7 +22,7 @@ def stannis_baratheon(state: GameState, combat: dict, owner: str, side: str) -> 
     return 1 if higher else 0
 
 
-def ser_davos_seaworth(state: GameState, combat: dict, owner: str, side: str) -> int:
+def ser_davos_seaworth(state: GameState, combat: CombatFrame, owner: str, side: str) -> int:
     """Static: +1 strength and one sword while the owner's Stannis Baratheon is discarded."""
     if side != owner:
         return 0
@@ -29,7 +30,7 @@ def ser_davos_seaworth(state: GameState, combat: dict, owner: str, side: str) ->
     return 1 if state.card_place[stannis] == CardPlace.DISCARD else 0
 
 
-def salladhor_saan(state: GameState, combat: dict, owner: str, side: str, house: int,
+def salladhor_saan(state: GameState, combat: CombatFrame, owner: str, side: str, house: int,
                    unit_type: int, value: int) -> int:
     """Static: while Salladhor's side is supported, every non-Baratheon Ship gives 0, on both
     sides, attacking, defending or supporting: the value is set to 0, whatever an earlier card
@@ -42,16 +43,16 @@ def salladhor_saan(state: GameState, combat: dict, owner: str, side: str, house:
 RENLY = step_name("renly-baratheon")
 
 
-def renly_targets(state: GameState, combat: dict, side: str) -> list[int]:
+def renly_targets(state: GameState, combat: CombatFrame, side: str) -> list[int]:
     """Areas with a Footman of Renly's house that fought for him: his attacking Footmen (waiting
     in the start area), his defending Footmen, his Footmen in areas whose Support order still
     gives him support."""
     h = combat[side]
     out = []
-    if side == "attacker" and combat["units"][FOOTMAN] > 0:
-        out.append(combat["origin"])
-    if side == "defender" and state.units[combat["area"], h, FOOTMAN] > 0:
-        out.append(combat["area"])
+    if side == "attacker" and combat.units[FOOTMAN] > 0:
+        out.append(combat.origin)
+    if side == "defender" and state.units[combat.area, h, FOOTMAN] > 0:
+        out.append(combat.area)
     out += [a for a in given_support(state, combat, side).get(h, [])
             if state.units[a, h, FOOTMAN] > 0]
     return out
@@ -63,7 +64,7 @@ def run_renly(state: GameState, frame: dict) -> Decision | None:
     Knight (D-42)."""
     combat = combat_frame(state)
     side = frame["side"]
-    if combat["winner"] != side or unused_units(state, combat[side], KNIGHT) <= 0:
+    if combat.winner != side or unused_units(state, combat[side], KNIGHT) <= 0:
         pop(state)
         return None
     options = tuple(("unit", a, FOOTMAN) for a in sorted(renly_targets(state, combat, side)))
@@ -78,9 +79,9 @@ def act_renly(state: GameState, frame: dict, action: Action) -> None:
         return
     _, area, _ = action
     h = combat[frame["side"]]
-    if frame["side"] == "attacker" and area == combat["origin"]:
-        combat["units"][FOOTMAN] -= 1  # a waiting attacker: it attacks on as a Knight
-        combat["units"][KNIGHT] += 1
+    if frame["side"] == "attacker" and area == combat.origin:
+        combat.units[FOOTMAN] -= 1  # a waiting attacker: it attacks on as a Knight
+        combat.units[KNIGHT] += 1
     standing = state.units[area, h, FOOTMAN] > state.routed[area, h, FOOTMAN]
     state.units[area, h, FOOTMAN] -= 1
     state.units[area, h, KNIGHT] += 1

@@ -10,6 +10,7 @@ from ..board import occupant
 from ..cards import combat_frame
 from ..combat import other
 from ..flow import pop, step
+from ..frames import CombatFrame
 from ..state import CardPlace, GameState
 
 Effect = Callable[[GameState, dict, str], None]
@@ -38,20 +39,20 @@ def effect_step(card: str) -> Callable[[Effect], Effect]:
     return register
 
 
-def ctx(combat: dict, **extra: int) -> dict:
+def ctx(combat: CombatFrame, **extra: int) -> dict:
     """Decision context: the embattled area and both combatants, plus ``extra``."""
-    return {"area": combat["area"], "attacker": combat["attacker"],
-            "defender": combat["defender"], **extra}
+    return {"area": combat.area, "attacker": combat.attacker,
+            "defender": combat.defender, **extra}
 
 
-def card_id(state: GameState, combat: dict, side: str) -> str | None:
-    card = combat["cards"].get(side)
+def card_id(state: GameState, combat: CombatFrame, side: str) -> str | None:
+    card = combat.cards.get(side)
     return state.ruleset.house_cards[card].id if card is not None else None
 
 
-def replace_card(state: GameState, combat: dict, side: str, card: int) -> None:
+def replace_card(state: GameState, combat: CombatFrame, side: str, card: int) -> None:
     """``card`` (from the side's hand) is now the side's house card in this combat."""
-    combat["cards"][side] = card
+    combat.cards[side] = card
     state.card_place[card] = CardPlace.CHOSEN
 
 

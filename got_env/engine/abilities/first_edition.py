@@ -61,6 +61,7 @@ from ..board import destroy_unit, gain_power, neighbours, occupant, unused_units
 from ..cards import FIRST_EDITION_ABILITIES, Ability, UnitValue, combat_frame, register
 from ..decision import DONE, Action, Decision, DecisionKind
 from ..flow import on_action, pop, step
+from ..frames import CombatFrame, CombatStage
 from ..state import FOOTMAN, KNIGHT, SHIP, CardPlace, GameState
 from .baratheon import act_renly
 from .base import ctx, effect_step, other, step_name
@@ -73,7 +74,7 @@ def attacking_value(unit_type: int, value: int) -> UnitValue:
     """A ``fighting_unit_value`` hook: when the card's house attacks, each of its own attacking
     units of ``unit_type`` counts ``value`` instead of its printed strength."""
 
-    def hook(state: GameState, combat: dict, owner: str, side: str, house: int, u: int,
+    def hook(state: GameState, combat: CombatFrame, owner: str, side: str, house: int, u: int,
              so_far: int) -> int:
         own = side == owner == "attacker" and house == combat[owner]
         return value if own and u == unit_type else so_far
@@ -84,7 +85,7 @@ def attacking_value(unit_type: int, value: int) -> UnitValue:
 # --- Salladhor Saan ---------------------------------------------------------------------------
 
 
-def salladhor_saan(state: GameState, combat: dict, owner: str, side: str, house: int,
+def salladhor_saan(state: GameState, combat: CombatFrame, owner: str, side: str, house: int,
                    unit_type: int, value: int) -> int:
     """A ``supporting_unit_value`` hook: ships supporting the opponent's side count 0."""
     return 0 if side == other(owner) and unit_type == SHIP else value
@@ -94,53 +95,53 @@ def salladhor_saan(state: GameState, combat: dict, owner: str, side: str, house:
 
 
 @effect_step("brienne-of-tarth-1e")
-def brienne_of_tarth(state: GameState, combat: dict, side: str) -> None:
+def brienne_of_tarth(state: GameState, combat: CombatFrame, side: str) -> None:
     """At the reveal: the opponent's Defense order in the embattled area is removed."""
-    area = combat["area"]
+    area = combat.area
     token = int(state.orders[area])
     if token >= 0 and occupant(state, area) == combat[other(side)] \
             and state.ruleset.order_tokens[token].type == "defense":
         state.orders[area] = -1
 
 
-def fighting_units_left(state: GameState, combat: dict, side: str) -> int:
+def fighting_units_left(state: GameState, combat: CombatFrame, side: str) -> int:
     """Units of ``side`` still in the battle, routed ones included (attackers wait in their start
     area, ``units``; defenders stand in the embattled area)."""
     if side == "attacker":
-        return int(sum(combat["units"]))
-    return int(state.units[combat["area"], combat["defender"]].sum())
+        return int(sum(combat.units))
+    return int(state.units[combat.area, combat.defender].sum())
 
 
 @effect_step("ser-loras-tyrell-1e")
-def ser_loras_tyrell(state: GameState, combat: dict, side: str) -> None:
+def ser_loras_tyrell(state: GameState, combat: CombatFrame, side: str) -> None:
     """At the reveal: one standing footman of the opponent's fighting units is destroyed; if it
     was the opponent's last unit in the battle, Loras's side wins at once (1e spec 8.2)."""
     opp = other(side)
     h = combat[opp]
     if opp == "attacker":
-        if combat["units"][FOOTMAN] <= 0:
+        if combat.units[FOOTMAN] <= 0:
             return
-        combat["units"][FOOTMAN] -= 1
-        destroy_unit(state, combat["origin"], h, FOOTMAN, routed=False)
+        combat.units[FOOTMAN] -= 1
+        destroy_unit(state, combat.origin, h, FOOTMAN, routed=False)
     else:
-        area = combat["area"]
+        area = combat.area
         if state.units[area, h, FOOTMAN] - state.routed[area, h, FOOTMAN] <= 0:
             return
         destroy_unit(state, area, h, FOOTMAN, routed=False)
     if fighting_units_left(state, combat, opp) == 0:
-        combat["won_at_once"] = side
-        combat["stage"] = "resolve"  # the battle ends: no further reveal step, no Blade
+        combat.won_at_once = side
+        combat.stage = CombatStage.RESOLVE  # the battle ends: no further reveal step, no Blade
 
 
 # --- if the card's side wins ------------------------------------------------------------------
 
 
-def won(combat: dict, side: str) -> bool:
-    return combat["winner"] == side
+def won(combat: CombatFrame, side: str) -> bool:
+    return combat.winner == side
 
 
 @effect_step("jaime-lannister-1e")
-def jaime_lannister(state: GameState, combat: dict, side: str) -> None:
+def jaime_lannister(state: GameState, combat: CombatFrame, side: str) -> None:
     """After a win: 2 power tokens from the Power Pool."""
     if won(combat, side):
         gain_power(state, combat[side], 2)
@@ -149,12 +150,12 @@ def jaime_lannister(state: GameState, combat: dict, side: str) -> None:
 RENLY = step_name("renly-baratheon-1e")
 
 
-def renly_targets(state: GameState, combat: dict, side: str) -> list[int]:
+def renly_targets(state: GameState, combat: CombatFrame, side: str) -> list[int]:
     """The area holding footmen of Renly's house that fought as attacker (waiting in the start
     area) or defender; supporting footmen do not count."""
     if side == "attacker":
-        return [combat["origin"]] if combat["units"][FOOTMAN] > 0 else []
-    area = combat["area"]
+        return [combat.origin] if combat.units[FOOTMAN] > 0 else []
+    area = combat.area
     return [area] if state.units[area, combat[side], FOOTMAN] > 0 else []
 
 
@@ -239,12 +240,12 @@ ASHA = step_name("asha-greyjoy-1e")
 ASHA_ORDER_TYPES = ("support", "consolidate-power")
 
 
-def asha_targets(state: GameState, combat: dict, side: str) -> list[int]:
+def asha_targets(state: GameState, combat: CombatFrame, side: str) -> list[int]:
     """Areas next to the embattled area with another house's Support or Consolidate Power
     order."""
     own = combat[side]
     out = []
-    for a in neighbours(state, combat["area"]):
+    for a in neighbours(state, combat.area):
         token = int(state.orders[a])
         if token >= 0 and occupant(state, int(a)) != own \
                 and state.ruleset.order_tokens[token].type in ASHA_ORDER_TYPES:

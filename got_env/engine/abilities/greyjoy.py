@@ -6,11 +6,12 @@ from ..cards import Ability, combat_frame, register
 from ..combat import supporters
 from ..decision import DONE, Action, Decision, DecisionKind
 from ..flow import on_action, pop, step
+from ..frames import CombatFrame
 from ..state import SHIP, CardPlace, GameState
 from .base import ctx, replace_card, step_name
 
 
-def victarion_greyjoy(state: GameState, combat: dict, owner: str, side: str, house: int,
+def victarion_greyjoy(state: GameState, combat: CombatFrame, owner: str, side: str, house: int,
                       unit_type: int, value: int) -> int:
     """Static: Victarion's player attacks, so each of his own Ships adding strength to his side
     (attacking, or in his supporting areas) counts 2 "instead of 1": the value is set to 2,
@@ -20,27 +21,27 @@ def victarion_greyjoy(state: GameState, combat: dict, owner: str, side: str, hou
     return 2 if own and unit_type == SHIP else value
 
 
-def balon_greyjoy(state: GameState, combat: dict, owner: str, side: str) -> int:
+def balon_greyjoy(state: GameState, combat: CombatFrame, owner: str, side: str) -> int:
     """Static: the printed strength of the opponent's card counts 0 (its own text bonuses
     stay)."""
-    card = combat["cards"].get(side)
+    card = combat.cards.get(side)
     if side == owner or card is None:
         return 0
     return -state.ruleset.house_cards[card].strength
 
 
-def theon_greyjoy(state: GameState, combat: dict, owner: str, side: str) -> int:
+def theon_greyjoy(state: GameState, combat: CombatFrame, owner: str, side: str) -> int:
     """Static: defending an area with a Castle or Stronghold, +1 strength and one sword."""
-    fort = state.ruleset.fort_level[combat["area"]] > 0
+    fort = state.ruleset.fort_level[combat.area] > 0
     return 1 if side == owner == "defender" and fort else 0
 
 
-def asha_swords(state: GameState, combat: dict, owner: str, side: str) -> int:
+def asha_swords(state: GameState, combat: CombatFrame, owner: str, side: str) -> int:
     """Static: with no support at all for her side, two swords ..."""
     return 2 if side == owner and not supporters(state, combat, owner) else 0
 
 
-def asha_fortifications(state: GameState, combat: dict, owner: str, side: str) -> int:
+def asha_fortifications(state: GameState, combat: CombatFrame, owner: str, side: str) -> int:
     """... and one fortification."""
     return 1 if side == owner and not supporters(state, combat, owner) else 0
 
@@ -70,7 +71,7 @@ def act_aeron(state: GameState, frame: dict, action: Action) -> None:
         return
     side = frame["side"]
     state.power[combat[side]] -= 2  # to the Power Pool
-    state.card_place[combat["cards"][side]] = CardPlace.DISCARD
+    state.card_place[combat.cards[side]] = CardPlace.DISCARD
     replace_card(state, combat, side, action[1])
 
 

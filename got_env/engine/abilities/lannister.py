@@ -6,19 +6,20 @@ from ..board import gain_power
 from ..cards import Ability, combat_frame, register
 from ..decision import DONE, NO, YES, Action, Decision, DecisionKind
 from ..flow import on_action, pop, step
+from ..frames import CombatFrame
 from ..state import FOOTMAN, CardPlace, GameState
 from .base import ctx, effect_step, orders_of, other, replace_card, step_name
 
 
 @effect_step("tywin-lannister")
-def tywin_lannister(state: GameState, combat: dict, side: str) -> None:
+def tywin_lannister(state: GameState, combat: CombatFrame, side: str) -> None:
     """After the winner: Tywin won, so his player gains 2 power from the Pool (fewer if it
     holds fewer of his tokens, AMBIG-21)."""
-    if combat["winner"] == side:
+    if combat.winner == side:
         gain_power(state, combat[side], 2)
 
 
-def ser_kevan_lannister(state: GameState, combat: dict, owner: str, side: str, house: int,
+def ser_kevan_lannister(state: GameState, combat: CombatFrame, owner: str, side: str, house: int,
                         unit_type: int, value: int) -> int:
     """Static: Kevan's player attacks, so each of his own Footmen adding strength to his side
     (attacking, or in his supporting areas) counts 2 instead of 1 (set to 2). Routed Footmen
@@ -37,7 +38,7 @@ def run_tyrion(state: GameState, frame: dict) -> Decision | None:
     opp = other(frame["side"])
     stage = frame.setdefault("stage", "cancel")
     if stage == "cancel":
-        card = combat["cards"].get(opp)
+        card = combat.cards.get(opp)
         if card is None:
             pop(state)
             return None
@@ -59,9 +60,9 @@ def act_tyrion(state: GameState, frame: dict, action: Action) -> None:
         if action == NO:
             pop(state)
             return
-        card = combat["cards"][opp]
+        card = combat.cards[opp]
         state.card_place[card] = CardPlace.HAND  # back to hand; its ability does not apply
-        combat["cards"][opp] = None
+        combat.cards[opp] = None
         frame["cancelled"] = card
         frame["stage"] = "replace"
         return
@@ -79,10 +80,10 @@ def run_cersei(state: GameState, frame: dict) -> Decision | None:
     the cleanup anyway; facts §12 D9, S&R)."""
     combat = combat_frame(state)
     side = frame["side"]
-    if combat["winner"] != side:
+    if combat.winner != side:
         pop(state)
         return None
-    skip = (combat["area"], combat["origin"])
+    skip = (combat.area, combat.origin)
     options = tuple(("area", a) for a in orders_of(state, combat[other(side)]) if a not in skip)
     return Decision(combat[side], DecisionKind.CERSEI_ORDER, options + (DONE,), ctx(combat))
 

@@ -5,25 +5,26 @@ from __future__ import annotations
 from ..cards import Ability, combat_frame, register
 from ..decision import Action, Decision, DecisionKind
 from ..flow import on_action, pop, step
+from ..frames import CombatFrame
 from ..state import GameState
 from ..tracks import move_to_bottom
 from .base import ctx, effect_step, other, step_name
 
 
 @effect_step("arianne-martell")
-def arianne_martell(state: GameState, combat: dict, side: str) -> None:
+def arianne_martell(state: GameState, combat: CombatFrame, side: str) -> None:
     """After the winner: Arianne defended and lost, so the attacking units do not enter the
     embattled area; they stay, standing, in the area they marched from."""
-    if side == "defender" and combat["loser"] == side:
-        combat["attackers_stay"] = True
+    if side == "defender" and combat.loser == side:
+        combat.attackers_stay = True
 
 
-def nymeria_swords(state: GameState, combat: dict, owner: str, side: str) -> int:
+def nymeria_swords(state: GameState, combat: CombatFrame, owner: str, side: str) -> int:
     """Static: one sword when her player attacks ..."""
     return 1 if side == owner == "attacker" else 0
 
 
-def nymeria_fortifications(state: GameState, combat: dict, owner: str, side: str) -> int:
+def nymeria_fortifications(state: GameState, combat: CombatFrame, owner: str, side: str) -> int:
     """... one fortification when he defends."""
     return 1 if side == owner == "defender" else 0
 

@@ -8,6 +8,7 @@ from ..cards import Ability, combat_frame, register
 from ..combat import immune_to_casualties
 from ..decision import Action, Decision, DecisionKind
 from ..flow import on_action, pop, step
+from ..frames import CombatFrame
 from ..state import FOOTMAN, GameState
 from .base import ctx, effect_step, other, step_name
 
@@ -22,10 +23,10 @@ def run_mace(state: GameState, frame: dict) -> Decision | None:
     opp = other(frame["side"])
     h = combat[opp]
     if opp == "attacker":
-        area = combat["origin"]
-        there = combat["units"][FOOTMAN] > 0
+        area = combat.origin
+        there = combat.units[FOOTMAN] > 0
     else:
-        area = combat["area"]
+        area = combat.area
         there = state.units[area, h, FOOTMAN] > 0
     if not there or immune_to_casualties(state, combat, opp):
         pop(state)
@@ -41,21 +42,21 @@ def act_mace(state: GameState, frame: dict, action: Action) -> None:
     opp = other(frame["side"])
     _, area, _ = action
     if opp == "attacker":
-        combat["units"][FOOTMAN] -= 1
+        combat.units[FOOTMAN] -= 1
         destroy_unit(state, area, combat[opp], FOOTMAN, routed=False)
     else:
         destroy_unit(state, area, combat[opp], FOOTMAN)  # a standing one while there is one
 
 
 @effect_step("ser-loras-tyrell")
-def ser_loras_tyrell(state: GameState, combat: dict, side: str) -> None:
+def ser_loras_tyrell(state: GameState, combat: CombatFrame, side: str) -> None:
     """After combat: Loras's player attacked, won and moved in, so the March token that started
     the combat is not removed: it goes to the conquered area, to be resolved again this round."""
     token = combat.get("march_token", -1)
-    if side != "attacker" or combat["winner"] != side or token < 0 \
+    if side != "attacker" or combat.winner != side or token < 0 \
             or not sum(combat.get("entered", ())):
         return
-    area, origin = combat["area"], combat["origin"]
+    area, origin = combat.area, combat.origin
     if state.orders[origin] == token:
         state.orders[origin] = -1
     state.orders[area] = token
@@ -68,12 +69,12 @@ def ser_loras_tyrell(state: GameState, combat: dict, side: str) -> None:
 QUEEN = step_name("queen-of-thorns")
 
 
-def queen_targets(state: GameState, combat: dict, side: str) -> list[int]:
+def queen_targets(state: GameState, combat: CombatFrame, side: str) -> list[int]:
     """Areas next to the embattled area holding an order of the opponent, except the March that
     started the combat."""
     h = combat[other(side)]
-    return [int(a) for a in neighbours(state, combat["area"])
-            if state.orders[a] >= 0 and occupant(state, int(a)) == h and a != combat["origin"]]
+    return [int(a) for a in neighbours(state, combat.area)
+            if state.orders[a] >= 0 and occupant(state, int(a)) == h and a != combat.origin]
 
 
 @step(QUEEN)

@@ -1,0 +1,119 @@
+"""Typed engine frames (got_env/engine/frames.py): the combat frame reads and hashes as the
+dict it replaced, copies with the state, and keeps the dict interface for untyped readers."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+from got_env import engine
+from got_env.engine.frames import MISSING, CombatFrame, CombatStage, Side
+
+
+def combat_states(seed: int, tides: bool = True, limit: int = 40) -> list:
+    """States of a random game with a combat on the stack (up to ``limit``)."""
+    state = engine.start_game(6, seed=seed, options={"tides_of_battle": tides})
+    rng = np.random.default_rng(seed)
+    out = []
+    while (d := engine.pending(state)) is not None and len(out) < limit:
+        if any(f["step"] == "combat" for f in state.stack):
+            out.append(state.clone())
+        engine.apply(state, d.options[int(rng.integers(len(d.options)))])
+    return out
+
+
+@pytest.fixture(scope="module")
+def states() -> list:
+    found = [s for seed in range(4) for s in combat_states(seed)]
+    assert found, "no combat in the sample games"
+    return found
+
+
+def combat_of(state) -> CombatFrame:
+    return next(f for f in reversed(state.stack) if f["step"] == "combat")
+
+
+def test_combat_frames_are_typed(states):
+    for s in states:
+        frame = combat_of(s)
+        assert type(frame) is CombatFrame
+        assert frame.stage is CombatStage(frame.stage.value)
+
+
+def test_dict_round_trip_and_digest(states):
+    """The old dict (to_dict) reads back to the same frame and hashes to the same digest."""
+    for s in states:
+        frame = combat_of(s)
+        as_dict = frame.to_dict()
+        assert as_dict["step"] == "combat"
+        assert CombatFrame.from_dict(as_dict) == frame
+        plain = s.clone()
+        plain.stack[plain.stack.index(combat_of(plain))] = as_dict
+        assert plain.digest() == s.digest()
+
+
+def test_abilities_done_keeps_the_old_strings(states):
+    for s in states:
+        frame = combat_of(s)
+        if frame.abilities_done is not MISSING and frame.abilities_done:
+            for _timing, side, card in frame.abilities_done:
+                assert isinstance(side, Side) and isinstance(card, int)
+            assert frame.to_dict()["abilities_done"] == [
+                f"{t}:{s.value}:{c}" for t, s, c in frame.abilities_done]
+
+
+def test_clone_copies_the_frame(states):
+    s = states[-1]
+    copy = s.clone()
+    mine, theirs = combat_of(s), combat_of(copy)
+    assert mine == theirs and mine is not theirs
+    theirs.units[0] += 5
+    assert mine.units[0] == theirs.units[0] - 5
+    assert copy.digest() != s.digest()
+
+
+def test_pickle(states):
+    for s in states[:5]:
+        again = pickle.loads(pickle.dumps(s))
+        assert again == s and again.digest() == s.digest()
+
+
+def test_dict_interface():
+    frame = CombatFrame.from_dict({"step": "combat", "attacker": 1, "defender": 2, "area": 3,
+                                   "origin": 4, "units": [1, 0, 0, 0], "march_bonus": 0})
+    assert frame["step"] == "combat" and frame["area"] == 3
+    assert "stage" not in frame and frame.get("stage", "x") == "x"
+    frame["winner"] = "attacker"
+    assert frame.winner is Side.ATTACKER and frame["winner"] == "attacker"
+    assert frame.setdefault("card_to_hand", []) == [] and "card_to_hand" in frame
+    assert frame.pop("winner") is Side.ATTACKER and "winner" not in frame
+    with pytest.raises(KeyError):
+        frame["nonsense"] = 1
+    with pytest.raises(KeyError):
+        CombatFrame.from_dict({**frame.to_dict(), "nonsense": 1})
+
+
+def test_enums_equal_the_old_strings():
+    assert CombatStage.SUPPORT == "support" and CombatStage("after_combat").value == "after_combat"
+    assert Side.ATTACKER.other is Side.DEFENDER and {"attacker": 1}[Side.ATTACKER] == 1
+    assert f"{Side.DEFENDER}" == "defender"
+
+
+def test_a_dict_combat_on_the_stack_is_typed_when_run(states):
+    """A position built from dicts (scenarios) plays on as the typed frame would."""
+    s = states[0]
+    plain = s.clone()
+    plain.stack[plain.stack.index(combat_of(plain))] = combat_of(plain).to_dict()
+    for game in (s.clone(), plain):
+        rng = np.random.default_rng(0)
+        for _ in range(30):
+            d = engine.pending(game)
+            if d is None:
+                break
+            engine.apply(game, d.options[int(rng.integers(len(d.options)))])
+        game_digest = game.digest()
+        if game is not plain:
+            want = game_digest
+    assert game_digest == want
