@@ -21,14 +21,22 @@ from got_env.render.picture import (
     BADGE_SIZE,
     LAND_BORDER,
     MAP_FRACTION,
+    PANEL,
     SEA_BORDER,
     SvgParts,
     _overlap,
+    area_parts,
     area_pixel,
     badge_anchors,
+    board_parts,
     board_svg,
     check_layout,
+    draw_panel_number,
+    fixed_part,
     node_half_size,
+    observer_index,
+    part_of_pieces,
+    piece,
 )
 
 WINDOW = 70  # pixels around a node centre that its tokens may touch
@@ -326,3 +334,103 @@ def test_svg_parts_are_drawn_once_and_reused(six):
     assert len(drawer.cache) == drawn + 1  # only the side panel is new
     assert first != second
     assert board_svg(six, drawer=drawer) == first == board_svg(six)
+
+
+# -- SVG put together from pieces ----------------------------------------------------------------
+def boards_with_every_piece(six) -> list:
+    """Boards between them showing every kind of piece: orders (hidden from Stark and not),
+    power tokens, routed units, garrisons, neutral forces and impassable areas (3 players),
+    the wildling threat bar, and the winner's line of a finished game."""
+    from got_env.engine.state import Outcome, Phase
+
+    rs = six.ruleset
+    busy = with_order(with_order(six, "dragonstone", "march-special"), "winterfell",
+                      "defense-1a")
+    busy.power_tokens[rs.area("harrenhal")] = rs.house("lannister")
+    busy.routed[rs.area("kingswood"), rs.house("baratheon"), 0] = 1
+    busy.wildling_threat = 8
+    over = busy.clone()
+    over.phase = Phase.ENDED
+    over.outcome = Outcome("seven-castles", rs.house("tyrell"), tuple(range(6)))
+    return [six, busy, with_order(busy, "dragonstone", "march-special", revealed=True), over,
+            start_game(3, seed=0)]
+
+
+def test_svg_from_pieces_is_the_svg_drawn_whole(six):
+    """The replay's pages hold what drawing each part whole gives, byte for byte: every part of
+    every board, for the full view and for Stark's, and the documents."""
+    pieced, whole = SvgParts(), SvgParts(pieces=False)
+    for state in boards_with_every_piece(six):
+        for observer in (None, "stark"):
+            seen = observer_index(state, observer)
+            for part in [*board_parts(state, seen), fixed_part(state)]:
+                assert pieced(part) == whole(part), part.key
+            assert board_svg(state, observer, drawer=pieced) == board_svg(state, observer,
+                                                                          drawer=whole)
+    assert all(p is not None for p in pieced.pieces.values())  # every piece could be cut
+    assert {key[0].__name__ for key in pieced.pieces} == {
+        "draw_panel_background", "draw_round_line", "draw_phase_line", "draw_winner_line",
+        "draw_seen_by", "draw_threat", "house_chip", "draw_panel_number", "draw_unit_chip",
+        "draw_order_token", "draw_power_token", "draw_defenders"}
+
+
+def test_a_changed_number_draws_one_new_piece(six):
+    """Where one number of the side panel changes, only that piece is drawn (the rest of the
+    panel is put together from pieces drawn before): what makes a 6-player replay fast."""
+    drawer = SvgParts()
+    board_svg(six, drawer=drawer)
+    pieces = len(drawer.pieces)
+    moved = six.clone()
+    moved.wildling_threat = 6
+    board_svg(moved, drawer=drawer)
+    assert len(drawer.pieces) == pieces + 1
+
+
+def test_a_piece_that_cannot_be_cut_has_its_part_drawn_whole():
+    """An artist that writes no element (empty text) cannot be told apart in the document: its
+    piece is marked, its part drawn whole (the same picture), the other piece kept."""
+    def empty_text(ax) -> None:
+        ax.text(0.5, 0.5, "")
+
+    def pieces():
+        return [piece(PANEL, draw_panel_number, 0.4, 0.5, 3), piece(PANEL, empty_text)]
+
+    part = part_of_pieces(("test", "cannot be cut"), pieces)
+    drawer = SvgParts()
+    assert drawer(part) == SvgParts(pieces=False)(part)
+    number, empty = (p.key for p in pieces())
+    assert drawer.pieces[empty] is None and drawer.pieces[number]
+
+
+def test_board_parts_are_the_parts_of_each_area(six):
+    """The whole-board path (the state read once) and one area at a time (the replay's house
+    views) make the same parts."""
+    for state in boards_with_every_piece(six):
+        for observer in (None, 0):
+            parts = [p.key for p in board_parts(state, observer)]
+            for area in state.ruleset.areas:
+                node, tokens = area_parts(state, area, observer)
+                assert parts[1 + area.index] == node.key
+                assert parts[1 + len(state.ruleset.areas) + area.index] == tokens.key
+
+
+def test_load_layout_gives_a_copy(rs):
+    load_layout(rs).clear()
+    assert len(load_layout(rs)) == 58
+
+
+def test_svg_bodies_cut_and_put_back_together():
+    from got_env.render.svg_pieces import defs_in_order, join_axes, split_axes
+
+    axes = [["<g>\n<path d=\"M 0 0\"/>\n</g>", '<g id="order-x">\n<g>\n<path/>\n</g>\n'
+             '<text>M0</text>\n</g>'], []]
+    body = join_axes(axes)
+    assert body.endswith("\n</g>\n<g/>")
+    assert split_axes(body) == axes
+    assert split_axes("<g>\n<path/>\n</g>\n<g/>") is None  # an element outside any artist group
+    assert split_axes("<g>\n<g>\n</g>") is None  # unbalanced
+    defs = {"h1": '<pattern id="h1"/>', "p1": '<clipPath id="p1"/>', "p2": '<clipPath id="p2"/>'}
+    used = ['<g style="fill: url(#h1)" clip-path="url(#p2)"/>', '<g clip-path="url(#p1)"/>',
+            '<g clip-path="url(#p2)"/>']
+    assert defs_in_order(used, defs) == (defs["p2"], defs["p1"], defs["h1"])  # clips first
+    assert defs_in_order(['<g clip-path="url(#p9)"/>'], defs) is None

@@ -25,7 +25,10 @@ same functions. The picture is cut into parts (:func:`board_parts`: the borders,
 each area's units and tokens, the side panel, the fixed text); each part is drawn alone on a
 transparent figure of the same geometry, written as SVG, and the parts are stacked in one
 document (:func:`svg_document`). A part is named by a key of everything it shows, so a caller
-that draws many steps of a game (:class:`SvgParts`) draws each distinct part once. In SVG the
+that draws many steps of a game (:class:`SvgParts`) draws each distinct part once; the parts
+that change often (the side panel, each area's tokens) are made of pieces, named the same way,
+and a new part is put together from its pieces' elements, each distinct piece drawn once
+(:mod:`got_env.render.svg_pieces`: the same bytes, a fifth of the time for a replay). In SVG the
 fixed text is drawn directly (on top, ``FIXED_ZORDER``), not laid over as pixels, and text stays
 text (``svg.fonttype: none``), which keeps documents small.
 
@@ -44,7 +47,7 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -52,17 +55,19 @@ import matplotlib
 import numpy as np
 import yaml
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Ellipse, FancyBboxPatch, Rectangle
 
 from ..data import TRACKS, UNIT_TYPES, DataError
 from ..data.loader import DATA_ROOT
+from .svg_pieces import defs_by_id, defs_in_order, join_axes, split_axes
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from ..data import Area, Ruleset
+    from ..data import Area, OrderToken, Ruleset
     from ..engine.state import GameState
 
 # -- picture geometry -------------------------------------------------------------------------
@@ -178,16 +183,30 @@ def check_layout(positions: dict[str, object], ruleset: Ruleset,
             raise DataError(f"layout.yaml: unknown area id {area_id!r}")
 
 
-def load_layout(ruleset: Ruleset) -> dict[str, tuple[float, float]]:
-    """Map position of every area: x west->east over 0..100, y south->north over 0..150."""
+def _checked_layout(ruleset: Ruleset) -> dict[str, tuple[float, float]]:
     positions, labels = _read_layout(ruleset.name)
     check_layout(positions, ruleset, labels)
-    return dict(positions)
+    return positions
+
+
+def layout(ruleset: Ruleset) -> dict[str, tuple[float, float]]:
+    """:func:`load_layout` checked once per ruleset and shared (read only: do not change it).
+
+    Drawing a board asks for positions many times (every node, badge and name); checking the
+    layout against the ruleset's areas each time was a noticeable share of a replay's build.
+    """
+    return ruleset.derived("render.layout", _checked_layout)
+
+
+def load_layout(ruleset: Ruleset) -> dict[str, tuple[float, float]]:
+    """Map position of every area: x west->east over 0..100, y south->north over 0..150 (a
+    copy the caller may change; the layout is checked against the ruleset's areas)."""
+    return dict(layout(ruleset))
 
 
 def area_pixel(ruleset: Ruleset, area_id: str) -> tuple[int, int]:
     """(row, column) of an area's node centre in the rendered picture (for tests and overlays)."""
-    x, y = load_layout(ruleset)[area_id]
+    x, y = layout(ruleset)[area_id]
     height, width = BOARD_SHAPE[:2]
     col = (x - MAP_XLIM[0]) / (MAP_XLIM[1] - MAP_XLIM[0]) * MAP_FRACTION * width
     row = (1.0 - (y - MAP_YLIM[0]) / (MAP_YLIM[1] - MAP_YLIM[0])) * height
@@ -222,13 +241,24 @@ def tint(colour: str, amount: float = 0.45) -> str:
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
-def order_abbreviation(state: GameState, token: int) -> str:
+def token_face(token: OrderToken) -> str:
     """Short face of an order token: M-1 M0 M+1★ D+1 D+2★ S0 S+1★ R R★ CP CP★."""
-    t = state.ruleset.order_tokens[token]
-    text = ORDER_LETTER.get(t.type, t.type[:2].upper())
-    if t.bonus is not None:
-        text += f"{t.bonus:+d}" if t.bonus else "0"
-    return text + (STAR if t.special else "")
+    text = ORDER_LETTER.get(token.type, token.type[:2].upper())
+    if token.bonus is not None:
+        text += f"{token.bonus:+d}" if token.bonus else "0"
+    return text + (STAR if token.special else "")
+
+
+def order_faces(ruleset: Ruleset) -> tuple[str, ...]:
+    """:func:`token_face` of every order token of the ruleset, by token index (kept on the
+    ruleset: every order on every drawn board is looked up)."""
+    return ruleset.derived("render.order_faces",
+                           lambda rs: tuple(token_face(t) for t in rs.order_tokens))
+
+
+def order_abbreviation(state: GameState, token: int) -> str:
+    """Short face of order token ``token`` (an index into the ruleset's tokens)."""
+    return order_faces(state.ruleset)[token]
 
 
 def observer_index(state: GameState, observer: int | str | None) -> int | None:
@@ -240,28 +270,41 @@ def observer_index(state: GameState, observer: int | str | None) -> int | None:
     return int(observer)
 
 
+def seen_face(faces: tuple[str, ...], token: int, revealed: bool, owner: int,
+              observer: int | None) -> str | None:
+    """The rule of :func:`visible_order` on plain values (so a whole board's orders can be read
+    from the state once): the face, ``"?"`` for another house's order before the reveal, or
+    None where there is no order (``token`` < 0)."""
+    if token < 0:
+        return None
+    if observer is None or revealed or owner == observer:
+        return faces[token]
+    return HIDDEN_ORDER
+
+
 def visible_order(state: GameState, area: int, owner: int, observer: int | None) -> str | None:
     """What the observer may see of the order in ``area``: its face, ``"?"``, or None (no order).
 
     Orders are placed face down (R6) and stay secret from other houses until the reveal; the
     owner is the house whose units the order commands, i.e. the area's holder.
     """
-    token = int(state.orders[area])
-    if token < 0:
-        return None
-    if observer is None or state.orders_revealed or owner == observer:
-        return order_abbreviation(state, token)
-    return HIDDEN_ORDER
+    return seen_face(order_faces(state.ruleset), int(state.orders[area]),
+                     bool(state.orders_revealed), owner, observer)
+
+
+def letters_of(counts: list[int], routed: list[int]) -> str:
+    """Unit letters from one house's counts and routed counts per unit type (in UNIT_TYPES
+    order), routed ones lowercase and first: F K S E, f k s e."""
+    letters = []
+    for u, (n, r) in enumerate(zip(counts, routed, strict=True)):
+        letters += [UNIT_LETTER[UNIT_TYPES[u]].lower()] * r
+        letters += [UNIT_LETTER[UNIT_TYPES[u]]] * (n - r)
+    return "".join(letters)
 
 
 def unit_letters(state: GameState, area: int, house: int) -> str:
     """A house's units in an area as letters, routed ones lowercase (as on the text board)."""
-    letters = []
-    for u, n in enumerate(state.units[area, house]):
-        routed = int(state.routed[area, house, u])
-        letters += [UNIT_LETTER[UNIT_TYPES[u]].lower()] * routed
-        letters += [UNIT_LETTER[UNIT_TYPES[u]]] * (int(n) - routed)
-    return "".join(letters)
+    return letters_of(state.units[area, house].tolist(), state.routed[area, house].tolist())
 
 
 def icon_text(area: Area) -> str:
@@ -301,7 +344,7 @@ def figure_pixels(fig: Figure) -> np.ndarray:
 # -- the fixed layer: names, icons, headings, legend ------------------------------------------
 def draw_area_names(ax: Axes, ruleset: Ruleset, impassable: np.ndarray) -> None:
     """Each area's name; for land also its fort/barrel/crown icons (or "impassable")."""
-    pos = load_layout(ruleset)
+    pos = layout(ruleset)
     for area in ruleset.areas:
         x, y = pos[area.id]
         label = area_label(area, ruleset)
@@ -443,25 +486,51 @@ def draw_area_node(ax: Axes, area: Area, xy: tuple[float, float], owner_colour: 
 
 def unit_chips(state: GameState, area: int) -> tuple[tuple[str, str], ...]:
     """(house id, unit letters) of every house with units in the area, in house order."""
-    rs = state.ruleset
-    return tuple((rs.houses[h].id, unit_letters(state, area, h))
-                 for h in range(rs.num_houses) if state.units[area, h].any())
+    return board_unit_chips(state)[area]
+
+
+def board_unit_chips(state: GameState) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """:func:`unit_chips` of every area, read from the arrays once per board and kept while
+    the units stay the same (most decisions move none)."""
+    drawing = ruleset_drawing(state.ruleset)
+    key = (state.units.tobytes(), state.routed.tobytes())
+    if drawing.chips[0] != key:
+        house_ids = drawing.house_ids
+        chips = tuple(tuple((house_ids[h], letters_of(counts, routed[h]))
+                            for h, counts in enumerate(units) if any(counts))
+                      for units, routed in zip(state.units.tolist(), state.routed.tolist(),
+                                               strict=True))
+        drawing.chips = (key, chips)
+    return drawing.chips[1]
+
+
+def unit_chip_pieces(chips: tuple[tuple[str, str], ...], area: Area, xy: tuple[float, float],
+                     half_h: float) -> list[Piece]:
+    """One chip per house with units here, side by side on the node's lower edge (a sea's: its
+    middle), as pieces (:func:`draw_unit_chip`)."""
+    if not chips:
+        return []
+    x, y = xy
+    row_y = y - 1.4 if area.kind == "sea" else y - half_h + 1.45
+    step = 6.0
+    x0 = x - step * (len(chips) - 1) / 2
+    return [piece(MAP, draw_unit_chip, x0 + k * step, row_y, house_id, letters)
+            for k, (house_id, letters) in enumerate(chips)]
+
+
+def draw_unit_chip(ax: Axes, x: float, y: float, house_id: str, letters: str) -> None:
+    """A house's units in one area: letters F K S E (routed: lower case) on the house colour."""
+    colour = house_colour(house_id)
+    ax.text(x, y, letters, ha="center", va="center", fontsize=7,
+            weight="bold", family="monospace", color=ink_on(colour), zorder=6,
+            bbox={"boxstyle": "round,pad=0.18", "fc": colour, "ec": "black", "lw": 0.5})
 
 
 def draw_units(ax: Axes, chips: tuple[tuple[str, str], ...], area: Area,
                xy: tuple[float, float], half_h: float) -> None:
     """One chip per house with units here, in the house colour, letters F K S E (routed: lower)."""
-    if not chips:
-        return
-    x, y = xy
-    row_y = y - 1.4 if area.kind == "sea" else y - half_h + 1.45
-    step = 6.0
-    x0 = x - step * (len(chips) - 1) / 2
-    for k, (house_id, letters) in enumerate(chips):
-        colour = house_colour(house_id)
-        ax.text(x0 + k * step, row_y, letters, ha="center", va="center", fontsize=7,
-                weight="bold", family="monospace", color=ink_on(colour), zorder=6,
-                bbox={"boxstyle": "round,pad=0.18", "fc": colour, "ec": "black", "lw": 0.5})
+    for chip in unit_chip_pieces(chips, area, xy, half_h):
+        chip.draw(ax, ax)
 
 
 # -- badges: where each area's tokens hang ------------------------------------------------------
@@ -492,7 +561,7 @@ def _badge_anchors(ruleset_name: str, areas: tuple[tuple[str, str], ...]
     from ..data import load_ruleset
 
     rs = load_ruleset(ruleset_name)
-    pos = load_layout(rs)
+    pos = layout(rs)
     nodes = {}
     for area in rs.areas:
         (x, y), (hw, hh) = pos[area.id], node_half_size(area)
@@ -526,8 +595,10 @@ def badge_anchors(ruleset: Ruleset) -> dict[tuple[str, str], tuple[float, float]
     """``(area id, "order" | "power" | "defender") -> (x, y)``: where each badge is drawn, chosen
     once per ruleset so that no badge box touches another node or an earlier badge (module
     docstring). Order badges are placed first, then power tokens, then defenders (these two on
-    land areas only: nothing else carries them)."""
-    return _badge_anchors(ruleset.name, tuple((a.id, a.kind) for a in ruleset.areas))
+    land areas only: nothing else carries them). Kept on the ruleset (read only): every area's
+    tokens ask for it at every drawn step."""
+    return ruleset.derived("render.badge_anchors", lambda rs: _badge_anchors(
+        rs.name, tuple((a.id, a.kind) for a in rs.areas)))
 
 
 def draw_order_token(ax: Axes, text: str, owner_colour: str | None, xy: tuple[float, float],
@@ -567,67 +638,168 @@ def draw_defenders(ax: Axes, garrison: tuple[int, str] | None, neutral: int,
 
 
 # -- parts: the picture cut into independently drawable pieces ---------------------------------
-class Part(NamedTuple):
-    """One piece of the picture: ``draw(map_ax, panel_ax)`` draws it; ``key`` names everything
-    it shows (equal keys: equal drawings), so a drawn part can be reused."""
+MAP, PANEL = 0, 1  # the axes a piece draws on
+PART_CACHE = 8192  # board parts kept per ruleset (a 6-player game makes about 1,000)
+
+
+class Piece(NamedTuple):
+    """A few artists of a part, drawn by ``draw(map_ax, panel_ax)``; ``key`` names all they
+    show (equal keys: equal drawings). Pieces recur far more often than whole parts (one house
+    chip in a side panel that changed elsewhere), so the SVG drawer draws each distinct one once
+    (module docstring of :mod:`got_env.render.svg_pieces`)."""
 
     key: tuple
     draw: Callable[[Axes, Axes], None]
 
 
+def piece(axes: int, draw: Callable[..., None], *args: Hashable) -> Piece:
+    """The piece ``draw(ax, *args)`` on the map (``MAP``) or the side panel (``PANEL``): named
+    by the function and its arguments, which must be all that it draws from."""
+    if axes == MAP:
+        return Piece((draw, MAP, *args), lambda map_ax, panel_ax: draw(map_ax, *args))
+    return Piece((draw, PANEL, *args), lambda map_ax, panel_ax: draw(panel_ax, *args))
+
+
+class Part(NamedTuple):
+    """One piece of the picture: ``draw(map_ax, panel_ax)`` draws it; ``key`` names everything
+    it shows (equal keys: equal drawings), so a drawn part can be reused. ``pieces``, where set,
+    makes the part's pieces, which draw it when drawn in order (and ``draw`` does just that):
+    it is only called for a part not drawn before, so a board's parts cost little to make."""
+
+    key: tuple
+    draw: Callable[[Axes, Axes], None]
+    pieces: Callable[[], list[Piece]] | None = None
+
+
+def part_of_pieces(key: tuple, pieces: Callable[[], list[Piece]]) -> Part:
+    """A part that is its pieces, drawn in order."""
+    def draw(map_ax: Axes, panel_ax: Axes) -> None:
+        for p in pieces():
+            p.draw(map_ax, panel_ax)
+
+    return Part(key, draw, pieces)
+
+
+class RulesetDrawing:
+    """What drawing any board of a ruleset needs, worked out once and kept on the ruleset
+    (``Ruleset.derived``): node positions and sizes, badge anchors, colours, order faces, the
+    borders part, and the last board's unit chips. Reading these per area and per step (the
+    layout checked again each time, the anchors' key rebuilt) was a fifth of a replay's
+    build."""
+
+    def __init__(self, rs: Ruleset):
+        pos, anchors = layout(rs), badge_anchors(rs)
+        self.name = rs.name
+        self.areas = rs.areas
+        self.xy = [pos[a.id] for a in rs.areas]
+        self.half_h = [node_half_size(a)[1] for a in rs.areas]
+        self.anchors = [tuple(anchors[(a.id, kind)] for kind in ("order", "power", "defender"))
+                        for a in rs.areas]
+        self.house_ids = [h.id for h in rs.houses]
+        self.colours = [house_colour(h) for h in self.house_ids]
+        self.garrison_colours = [self.colours[home] if home >= 0 else "#bbbbbb"
+                                 for home in rs.home_of.tolist()]
+        self.faces = order_faces(rs)
+        self.borders = Part(("borders", rs.name),
+                            lambda map_ax, panel_ax: draw_borders(map_ax, rs, pos))
+        self.chips: tuple = (None, ())  # (units and routed bytes, board_unit_chips)
+        self.parts: dict[tuple, Part] = {}  # board parts by key (node, tokens, panel)
+
+    def keep(self, part: Part) -> Part:
+        """Keep ``part`` in :attr:`parts` (emptied now and then: a long run of games, say an
+        env rendering every step, draws ever new boards) and give it back."""
+        if len(self.parts) >= PART_CACHE:
+            self.parts.clear()
+        self.parts[part.key] = part
+        return part
+
+
+def ruleset_drawing(ruleset: Ruleset) -> RulesetDrawing:
+    """The :class:`RulesetDrawing` of ``ruleset`` (made on first use)."""
+    return ruleset.derived("render.drawing", RulesetDrawing)
+
+
 def area_parts(state: GameState, area: Area, observer: int | None) -> tuple[Part, Part]:
     """The node of one area, and its units and tokens (drawn over every node)."""
-    rs = state.ruleset
-    i, xy = area.index, load_layout(rs)[area.id]
-    owner = int(state.control()[i])
-    owner_colour = house_colour(rs.houses[owner].id) if owner >= 0 else None
-    impassable = bool(state.impassable[i])
-    half_w, half_h = node_half_size(area)
-    anchors = badge_anchors(rs)
-    chips = unit_chips(state, i)
-    order = visible_order(state, i, owner, observer)
-    power = rs.houses[state.power_tokens[i]].id if state.power_tokens[i] >= 0 else None
-    garrison = None
-    if state.garrisons[i]:
-        home = rs.home_of[i]
-        garrison = (int(state.garrisons[i]),
-                    house_colour(rs.houses[home].id) if home >= 0 else "#bbbbbb")
-    neutral = int(state.neutral_forces[i])
+    i = area.index
+    return _area_parts(ruleset_drawing(state.ruleset), i, state.control_list()[i],
+                       bool(state.impassable[i]), board_unit_chips(state)[i],
+                       int(state.orders[i]), bool(state.orders_revealed),
+                       int(state.power_tokens[i]), int(state.garrisons[i]),
+                       int(state.neutral_forces[i]), observer)
 
-    def node(map_ax: Axes, panel_ax: Axes) -> None:
-        draw_area_node(map_ax, area, xy, owner_colour, impassable)
 
-    def tokens(map_ax: Axes, panel_ax: Axes) -> None:
-        draw_units(map_ax, chips, area, xy, half_h)
-        if order is not None:
-            draw_order_token(map_ax, order, owner_colour, anchors[(area.id, "order")],
-                             gid=f"order-{area.id}")
-        if power is not None:
-            draw_power_token(map_ax, power, anchors[(area.id, "power")])
-        draw_defenders(map_ax, garrison, neutral, anchors[(area.id, "defender")])
+def _area_parts(d: RulesetDrawing, i: int, owner: int, impassable: bool,
+                chips: tuple[tuple[str, str], ...], token: int, revealed: bool,
+                power_token: int, garrison: int, neutral: int,
+                observer: int | None) -> tuple[Part, Part]:
+    """:func:`area_parts` from plain values (read from the state once per board by
+    :func:`board_parts`), the parts taken from ``d.parts`` where made before."""
+    area = d.areas[i]
+    owner_colour = d.colours[owner] if owner >= 0 else None
+    order = seen_face(d.faces, token, revealed, owner, observer)
+    power = d.house_ids[power_token] if power_token >= 0 else None
+    defender = (garrison, d.garrison_colours[i]) if garrison else None
+    key = ("node", d.name, area.id, owner_colour, impassable)
+    node = d.parts.get(key)
+    if node is None:
+        node = d.keep(Part(key, functools.partial(_draw_node, area, d.xy[i], owner_colour,
+                                                  impassable)))
+    key = ("tokens", d.name, area.id, chips, order, owner_colour, power, defender, neutral)
+    tokens = d.parts.get(key)
+    if tokens is None:
+        tokens = d.keep(part_of_pieces(key, functools.partial(
+            token_pieces, area, d.xy[i], d.half_h[i], d.anchors[i], chips, order, owner_colour,
+            power, defender, neutral)))
+    return node, tokens
 
-    return (Part(("node", rs.name, area.id, owner_colour, impassable), node),
-            Part(("tokens", rs.name, area.id, chips, order, owner_colour, power, garrison,
-                  neutral), tokens))
+
+def _draw_node(area: Area, xy: tuple[float, float], owner_colour: str | None, impassable: bool,
+               map_ax: Axes, panel_ax: Axes) -> None:
+    draw_area_node(map_ax, area, xy, owner_colour, impassable)
+
+
+def token_pieces(area: Area, xy: tuple[float, float], half_h: float,
+                 anchors: tuple[tuple[float, float], ...], chips: tuple[tuple[str, str], ...],
+                 order: str | None, owner_colour: str | None, power: str | None,
+                 garrison: tuple[int, str] | None, neutral: int) -> list[Piece]:
+    """An area's units, order (``order``: what the viewer may see of it), power token and
+    defenders, as pieces; ``anchors``: its order, power and defender badge anchors."""
+    pieces = unit_chip_pieces(chips, area, xy, half_h)
+    if order is not None:
+        pieces.append(piece(MAP, draw_order_token, order, owner_colour, anchors[0],
+                            f"order-{area.id}"))
+    if power is not None:
+        pieces.append(piece(MAP, draw_power_token, power, anchors[1]))
+    if garrison or neutral:
+        pieces.append(piece(MAP, draw_defenders, garrison, neutral, anchors[2]))
+    return pieces
 
 
 def board_parts(state: GameState, observer: int | None = None,
                 show_viewer: bool = True) -> list[Part]:
     """The changing parts of the picture, in drawing order: borders, every area's node, every
-    area's units and tokens, the side panel (the fixed text is :func:`fixed_part`)."""
-    rs = state.ruleset
-    areas = [area_parts(state, a, observer) for a in rs.areas]
+    area's units and tokens, the side panel (the fixed text is :func:`fixed_part`).
 
-    def borders(map_ax: Axes, panel_ax: Axes) -> None:
-        draw_borders(map_ax, rs, load_layout(rs))
-
+    The state's arrays are read once for the whole board (control, orders, tokens, the unit
+    chips), not once per area, and a part made before is taken from the ruleset's
+    :class:`RulesetDrawing` rather than made again: most of a board is as it was a step ago.
+    """
+    d = ruleset_drawing(state.ruleset)
+    revealed = bool(state.orders_revealed)
+    columns = zip(state.control_list(), map(bool, state.impassable.tolist()),
+                  board_unit_chips(state), state.orders.tolist(), state.power_tokens.tolist(),
+                  state.garrisons.tolist(), state.neutral_forces.tolist(), strict=True)
+    areas = [_area_parts(d, i, owner, impassable, chips, token, revealed, power, garrison,
+                         neutral, observer)
+             for i, (owner, impassable, chips, token, power, garrison, neutral)
+             in enumerate(columns)]
     panel = panel_content(state, observer if show_viewer else None, show_viewer)
-
-    def side(map_ax: Axes, panel_ax: Axes) -> None:
-        draw_side_panel(panel_ax, panel)
-
-    return ([Part(("borders", rs.name), borders)] + [n for n, _ in areas]
-            + [t for _, t in areas] + [Part(("panel", rs.name, panel), side)])
+    key = ("panel", d.name, panel)
+    side = d.parts.get(key)
+    if side is None:
+        side = d.keep(part_of_pieces(key, functools.partial(panel_pieces, panel)))
+    return [d.borders, *(n for n, _ in areas), *(t for _, t in areas), side]
 
 
 def fixed_part(state: GameState) -> Part:
@@ -690,55 +862,114 @@ def panel_content(state: GameState, observer: int | None,
                         houses, outcome_text(state))
 
 
-def draw_round_and_threat(ax: Axes, panel: PanelContent) -> None:
-    """Round, phase (or the winner and the ending), whose view this is, the wildling threat as a
-    0-12 bar."""
-    over = "" if panel.winner is None else ", game over"
-    ax.text(0.04, Y_ROUND, f"Round {panel.round}/{panel.rounds}{over}", fontsize=13,
-            weight="bold", va="center")
-    if panel.winner is None:
-        ax.text(0.04, Y_ROUND - 0.032, f"{panel.phase} phase", fontsize=10, va="center")
-    else:
-        ax.text(0.04, Y_ROUND - 0.032, panel.winner, fontsize=8.5, weight="bold",
-                va="center", gid="winner",
-                bbox={"boxstyle": "round,pad=0.3", "fc": WINNER_FILL, "ec": "#8a7a5a",
-                      "lw": 0.8})
-    if panel.seen_by is not None:
-        ax.text(0.04, Y_ROUND - 0.062, f"Seen by: {panel.seen_by}", fontsize=8, va="center",
-                color="#333333")
-    ax.text(0.04, Y_THREAT, f"Wildling threat {panel.threat}/{panel.threat_max}", fontsize=9,
-            va="center")
+def draw_panel_background(ax: Axes) -> None:
+    """The panel's parchment and frame."""
+    ax.add_patch(Rectangle((0, 0), 1, 1, fc=PANEL_FILL, ec="#8a7a5a", lw=1.0))
+
+
+def draw_round_line(ax: Axes, text: str) -> None:
+    """"Round 3/10" (and ", game over" at the end)."""
+    ax.text(0.04, Y_ROUND, text, fontsize=13, weight="bold", va="center")
+
+
+def draw_phase_line(ax: Axes, phase: str) -> None:
+    """The phase under the round while the game goes on."""
+    ax.text(0.04, Y_ROUND - 0.032, f"{phase} phase", fontsize=10, va="center")
+
+
+def draw_winner_line(ax: Axes, winner: str) -> None:
+    """The winner and the ending, boxed, where the phase was."""
+    ax.text(0.04, Y_ROUND - 0.032, winner, fontsize=8.5, weight="bold",
+            va="center", gid="winner",
+            bbox={"boxstyle": "round,pad=0.3", "fc": WINNER_FILL, "ec": "#8a7a5a", "lw": 0.8})
+
+
+def draw_seen_by(ax: Axes, seen_by: str) -> None:
+    """Whose view the picture is."""
+    ax.text(0.04, Y_ROUND - 0.062, f"Seen by: {seen_by}", fontsize=8, va="center",
+            color="#333333")
+
+
+def draw_threat(ax: Axes, threat: int, threat_max: int) -> None:
+    """The wildling threat in words and as a bar."""
+    ax.text(0.04, Y_THREAT, f"Wildling threat {threat}/{threat_max}", fontsize=9, va="center")
     bar_y = Y_THREAT - 0.04
     ax.add_patch(Rectangle((0.04, bar_y), 0.9, 0.02, fc="white", ec="black", lw=0.6))
-    share = min(max(panel.threat / panel.threat_max, 0.0), 1.0)
+    share = min(max(threat / threat_max, 0.0), 1.0)
     ax.add_patch(Rectangle((0.04, bar_y), 0.9 * share, 0.02, fc="#5d7fa3", ec="none"))
 
 
-def draw_track_positions(ax: Axes, panel: PanelContent) -> None:
+def draw_panel_number(ax: Axes, x: float, y: float, value: int) -> None:
+    """One number of a house's row (castles, supply, power, pool)."""
+    ax.text(x, y, str(int(value)), fontsize=9, ha="center", va="center")
+
+
+def round_and_threat_pieces(panel: PanelContent) -> list[Piece]:
+    """Round, phase (or the winner and the ending), whose view this is, the wildling threat as a
+    0-12 bar."""
+    over = "" if panel.winner is None else ", game over"
+    pieces = [piece(PANEL, draw_round_line, f"Round {panel.round}/{panel.rounds}{over}"),
+              piece(PANEL, draw_phase_line, panel.phase) if panel.winner is None
+              else piece(PANEL, draw_winner_line, panel.winner)]
+    if panel.seen_by is not None:
+        pieces.append(piece(PANEL, draw_seen_by, panel.seen_by))
+    pieces.append(piece(PANEL, draw_threat, panel.threat, panel.threat_max))
+    return pieces
+
+
+def track_pieces(panel: PanelContent) -> list[Piece]:
     """Each influence track's houses, position 1 (the dominance token holder) first."""
+    pieces = []
     for t, houses in enumerate(panel.tracks):
         y = Y_TRACKS - 0.032 - t * TRACK_STEP - 0.03
         for k, house_id in enumerate(houses):
-            house_chip(ax, 0.05 + k * 0.155, y, house_id,
-                       f"{k + 1} {house_id[:3].capitalize()}", size=7)
+            pieces.append(piece(PANEL, house_chip, 0.05 + k * 0.155, y, house_id,
+                                f"{k + 1} {house_id[:3].capitalize()}", 7))
+    return pieces
 
 
-def draw_house_rows(ax: Axes, panel: PanelContent) -> None:
+def house_row_pieces(panel: PanelContent) -> list[Piece]:
     """Per house in play: castles (victory points), supply level, available power, Power Pool."""
+    pieces = []
     y = Y_HOUSES - 0.03
     for house_id, name, values in panel.houses:
         y -= HOUSE_STEP
-        house_chip(ax, 0.05, y, house_id, name)
+        pieces.append(piece(PANEL, house_chip, 0.05, y, house_id, name, 7.5))
         for (_, x), v in zip(HOUSE_COLUMNS, values, strict=True):
-            ax.text(x, y, str(int(v)), fontsize=9, ha="center", va="center")
+            pieces.append(piece(PANEL, draw_panel_number, x, y, v))
+    return pieces
+
+
+def panel_pieces(panel: PanelContent) -> list[Piece]:
+    """The changing parts of the panel, as pieces (its headings and legend are in the fixed
+    layer)."""
+    return [piece(PANEL, draw_panel_background), *round_and_threat_pieces(panel),
+            *track_pieces(panel), *house_row_pieces(panel)]
+
+
+def _draw_pieces(ax: Axes, pieces: list[Piece]) -> None:
+    for p in pieces:
+        p.draw(ax, ax)
+
+
+def draw_round_and_threat(ax: Axes, panel: PanelContent) -> None:
+    """:func:`round_and_threat_pieces`, drawn on the panel axes ``ax``."""
+    _draw_pieces(ax, round_and_threat_pieces(panel))
+
+
+def draw_track_positions(ax: Axes, panel: PanelContent) -> None:
+    """:func:`track_pieces`, drawn on the panel axes ``ax``."""
+    _draw_pieces(ax, track_pieces(panel))
+
+
+def draw_house_rows(ax: Axes, panel: PanelContent) -> None:
+    """:func:`house_row_pieces`, drawn on the panel axes ``ax``."""
+    _draw_pieces(ax, house_row_pieces(panel))
 
 
 def draw_side_panel(ax: Axes, panel: PanelContent) -> None:
-    """The changing parts of the panel (its headings and legend are in the fixed layer)."""
-    ax.add_patch(Rectangle((0, 0), 1, 1, fc=PANEL_FILL, ec="#8a7a5a", lw=1.0))
-    draw_round_and_threat(ax, panel)
-    draw_track_positions(ax, panel)
-    draw_house_rows(ax, panel)
+    """:func:`panel_pieces`, drawn on the panel axes ``ax``."""
+    _draw_pieces(ax, panel_pieces(panel))
 
 
 # -- public API -------------------------------------------------------------------------------
@@ -777,38 +1008,132 @@ class SvgPart(NamedTuple):
     clips: tuple[str, ...]
 
 
-class SvgParts:
-    """Draws parts as SVG, each distinct key once (one reusable transparent figure)."""
+class _Element(NamedTuple):
+    """One artist of a piece as SVG: on which axes, its zorder, its place among the piece's
+    artists, its element."""
 
-    def __init__(self) -> None:
+    axes: int
+    zorder: float
+    index: int
+    text: str
+
+
+class SvgParts:
+    """Draws parts as SVG, each distinct key once (one reusable transparent figure).
+
+    A part made of pieces (``Part.pieces``) is put together from its pieces' elements, each
+    distinct piece drawn once (:mod:`got_env.render.svg_pieces`): the same bytes as drawing the
+    whole part, at a fraction of the cost where most pieces recur (a side panel is some fifty
+    pieces; in a 6-player game 122 panels hold about 600 distinct ones). The new pieces of a
+    part are drawn together on one figure, then cut apart. A piece that cannot be cut (the
+    document is not as expected) is marked, and a part that holds it is drawn whole.
+    ``pieces=False`` draws every part whole: the reference the tests hold the pieced drawing to.
+    """
+
+    def __init__(self, pieces: bool = True) -> None:
+        self.use_pieces = pieces
         self.cache: dict[tuple, SvgPart] = {}
+        self.pieces: dict[tuple, tuple[_Element, ...] | None] = {}  # None: cannot be cut
+        self.defs: dict[str, str] = {}  # id -> clip path or hatch pattern the pieces use
         self._fig: tuple[Figure, Axes, Axes] | None = None
 
     def __call__(self, part: Part) -> SvgPart:
         got = self.cache.get(part.key)
         if got is None:
-            got = self.cache[part.key] = self._draw(part)
+            if part.pieces is not None and self.use_pieces:
+                got = self._assemble(part.pieces())
+            if got is None:
+                got = self._draw(part)
+            self.cache[part.key] = got
         return got
 
-    def _draw(self, part: Part) -> SvgPart:
+    def _render(self, draw: Callable[[Axes, Axes], None]) -> tuple[str, str]:
+        """(body, document) of what ``draw(map_ax, panel_ax)`` draws; the body is the figure's
+        content, ids of plain groups removed, coordinates shortened, not indented."""
         if self._fig is None:
             self._fig = new_board_figure(transparent=True)
             self._fig[0].patch.set_visible(False)
+            FigureCanvasSVG(self._fig[0])
         fig, map_ax, panel_ax = self._fig
         buf = io.StringIO()
-        with matplotlib.rc_context(SVG_RC):
-            try:
-                part.draw(map_ax, panel_ax)
-                fig.savefig(buf, format="svg", metadata={"Date": None})
-            finally:
-                for ax in (map_ax, panel_ax):
-                    for artist in [*ax.patches, *ax.texts, *ax.collections, *ax.lines]:
-                        artist.remove()
+        # What savefig would do around print_svg, less its general machinery (a tenth of the
+        # cost of a small piece): the SVG settings for the drawing, then the figure's dpi and
+        # the settings as they were. Only SVG_RC's keys are set and put back, not all of
+        # rcParams copied (matplotlib.rc_context), which cost as much again.
+        saved = {k: matplotlib.rcParams[k] for k in SVG_RC}
+        try:
+            matplotlib.rcParams.update(SVG_RC)
+            draw(map_ax, panel_ax)
+            fig.canvas.print_svg(buf, metadata={"Date": None})
+        finally:
+            fig.dpi = DPI
+            matplotlib.rcParams.update(saved)
+            for ax in (map_ax, panel_ax):
+                for artist in [*ax.patches, *ax.texts, *ax.collections, *ax.lines]:
+                    artist.remove()
         svg = buf.getvalue()
         match = _BODY.search(svg)
         body = _AUTO_ID.sub("", match.group(1)) if match else ""
         body = _NO_ROTATION.sub("", _INDENT.sub("\n", _DIGITS.sub(r"\1", body))).strip()
+        return body, svg
+
+    def _draw(self, part: Part) -> SvgPart:
+        body, svg = self._render(part.draw)
         return SvgPart(body, tuple(_DEFS.findall(svg)))
+
+    def _assemble(self, pieces: list[Piece]) -> SvgPart | None:
+        """The part that is these pieces, from their elements; None if one cannot be cut."""
+        new = {p.key: p for p in pieces if p.key not in self.pieces}
+        if new:
+            self._cut(list(new.values()))
+        elements = []
+        for at, p in enumerate(pieces):
+            drawn = self.pieces[p.key]
+            if drawn is None:
+                return None
+            elements += [(e.axes, e.zorder, at, e.index, e.text) for e in drawn]
+        elements.sort(key=lambda e: e[:4])  # as matplotlib draws: by zorder, then as added
+        clips = defs_in_order((e[4] for e in elements), self.defs)
+        if clips is None:
+            return None
+        return SvgPart(join_axes([[e[4] for e in elements if e[0] == a] for a in (MAP, PANEL)]),
+                       clips)
+
+    def _cut(self, pieces: list[Piece]) -> None:
+        """Draw ``pieces`` on one figure and keep each one's elements (``self.pieces``)."""
+        artists: tuple[list, list] = ([], [])  # per axes: (zorder, added, piece, index)
+
+        def draw(map_ax: Axes, panel_ax: Axes) -> None:
+            axes = (map_ax, panel_ax)
+            for n, p in enumerate(pieces):
+                before = [{id(a) for a in ax.get_children()} for ax in axes]
+                p.draw(map_ax, panel_ax)
+                index = 0
+                for k, ax in enumerate(axes):
+                    for artist in ax.get_children():
+                        if id(artist) not in before[k]:
+                            artists[k].append((artist.get_zorder(), len(artists[k]), n, index))
+                            index += 1
+
+        body, svg = self._render(draw)
+        found = _DEFS.findall(svg)
+        defs = defs_by_id(found)
+        split = split_axes(body)
+        if (split is not None and [len(e) for e in split] == [len(a) for a in artists]
+                and defs_in_order([t for e in split for t in e], defs) == tuple(found)):
+            cut: list[list[_Element]] = [[] for _ in pieces]
+            for k, (elements, drawn) in enumerate(zip(split, artists, strict=True)):
+                # the k-th axes' elements are its artists sorted as matplotlib draws them
+                for text, (zorder, _, n, index) in zip(elements, sorted(drawn), strict=True):
+                    cut[n].append(_Element(k, zorder, index, text))
+            self.defs.update(defs)
+            for p, elements in zip(pieces, cut, strict=True):
+                self.pieces[p.key] = tuple(elements)
+        elif len(pieces) > 1:
+            for p in pieces:  # find the one that cannot be cut: the others still can
+                self._cut([p])
+        else:
+            self.pieces[pieces[0].key] = None
 
 
 def svg_document(parts: list[SvgPart], title: str | None = None) -> str:
