@@ -360,12 +360,18 @@ def _draw_tides(state: GameState, frame: CombatFrame) -> Decision | None:
     for side in SIDES:
         tides.draw(frame, side)
     frame.stage = CombatStage.TIDES_REDRAW
+    return _ask_blade_holder(state, frame, DecisionKind.BLADE_REDRAW)
+
+
+def _ask_blade_holder(state: GameState, frame: CombatFrame, kind: DecisionKind
+                      ) -> Decision | None:
+    """Ask the Valyrian Steel Blade's holder, if in the combat and the Blade unused, yes or no
+    (D-39 redraw, D-40 +1); None when nobody holds it there."""
     side = _blade_side(state, frame)
-    if side is not None:
-        frame.blade_side = side
-        return Decision(frame.house(side), DecisionKind.BLADE_REDRAW, (_YES, choice("no")),
-                        _ctx(frame))
-    return None
+    if side is None:
+        return None
+    frame.blade_side = side
+    return Decision(frame.house(side), kind, (_YES, choice("no")), _ctx(frame))
 
 
 def _act_redraw(state: GameState, frame: CombatFrame, action: Action) -> None:
@@ -385,12 +391,7 @@ def _ask_blade(state: GameState, frame: CombatFrame) -> Decision | None:
     """§15.4: the Blade's holder, in the combat, may add 1 (asked with the stage already
     RESOLVE, whose act plays the answer)."""
     frame.stage = CombatStage.RESOLVE
-    side = _blade_side(state, frame)
-    if side is not None:
-        frame.blade_side = side
-        return Decision(frame.house(side), DecisionKind.BLADE_PLUS_ONE, (_YES, choice("no")),
-                        _ctx(frame))
-    return None
+    return _ask_blade_holder(state, frame, DecisionKind.BLADE_PLUS_ONE)
 
 
 def _act_blade(state: GameState, frame: CombatFrame, action: Action) -> None:

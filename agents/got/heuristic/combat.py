@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from got_env.engine.decision import Action, DecisionKind
-from got_env.engine.state import FIEFDOMS, SIEGE_ENGINE
+from got_env.engine.state import FIEFDOMS
 
 from .choices import cheapest_unit, choice
 from .view import _View
@@ -42,17 +42,10 @@ def combat_facts(vw: _View) -> dict[str, Any]:
     origin = int(np.argmax(v["combat_origin"]))
     att = int(np.argmax(v["combat_sides"][0]))
     dfn = int(np.argmax(v["combat_sides"][1]))
-    units = v["combat_attackers"]
-    a_str = float(units @ t.base_strength) \
-        + t.siege_bonus * units[SIEGE_ENGINE] * (t.fort[area] > 0)
+    a_str = vw.attack_strength(v["combat_attackers"], area)
     if vw.order[origin] >= 0 and t.tok_type[vw.order[origin]] == "march":
         a_str += float(t.tok_bonus[vw.order[origin]])
-    d_str = float(vw.strength[area, dfn])
-    if vw.order[area] >= 0 and vw.occupant[area] == dfn and \
-            t.tok_type[vw.order[area]] == "defense":
-        d_str += float(t.tok_bonus[vw.order[area]])
-    if t.home_of[area] == vw.canon(dfn):
-        d_str += float(vw.garrison[area])
+    d_str = vw.defence_strength(area, dfn)
     support = v["combat_support"]  # per Support order area: [attacker, defender]
     for s in np.flatnonzero(support[:, 0]):
         a_str += vw.support_value(int(s), area, True)

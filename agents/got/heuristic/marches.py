@@ -171,8 +171,7 @@ def attack_chance(vw: _View, src: int, area: int, d: int, send: np.ndarray,
     :data:`GUESSED_MARCH_BONUS`, 70% of our neighbours' strength as support, and guess the
     defence (:func:`defence_estimate`). A neutral force: strength >= token, no cards."""
     t = vw.t
-    mine = float(send @ t.base_strength) \
-        + t.siege_bonus * send[SIEGE_ENGINE] * (t.fort[area] > 0)
+    mine = vw.attack_strength(send, area)
     if planning:
         mine += GUESSED_MARCH_BONUS + 0.7 * sum(float(vw.my_strength[s]) for s in
                                                 np.flatnonzero(t.can_support[:, area])
@@ -186,12 +185,7 @@ def attack_chance(vw: _View, src: int, area: int, d: int, send: np.ndarray,
     if planning:
         theirs = defence_estimate(vw, area, d)
     else:
-        theirs = float(vw.strength[area, d])
-        if vw.order[area] >= 0 and vw.occupant[area] == d and \
-                t.tok_type[vw.order[area]] == "defense":
-            theirs += float(t.tok_bonus[vw.order[area]])
-        if t.home_of[area] == vw.canon(d):
-            theirs += float(vw.garrison[area])
+        theirs = vw.defence_strength(area, d)
         theirs += sum(vw.support_value(s, area, False) for s in vw.support_areas(d, area))
         for r in vw.rivals:
             if r != d:

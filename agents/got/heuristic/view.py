@@ -223,6 +223,25 @@ class _View:
                 out.append(int(s))
         return out
 
+    def attack_strength(self, units: np.ndarray, area: int) -> float:
+        """What ``units`` (counts per unit type) bring attacking ``area``: their printed
+        strengths, Siege Engines only against a castle."""
+        t = self.t
+        return float(units @ t.base_strength) \
+            + t.siege_bonus * units[SIEGE_ENGINE] * (t.fort[area] > 0)
+
+    def defence_strength(self, area: int, d: int) -> float:
+        """What house ``d`` (relative) defends ``area`` with before supports and cards: its
+        units, its revealed Defense order there, the garrison of its home."""
+        t = self.t
+        val = float(self.strength[area, d])
+        if self.order[area] >= 0 and self.occupant[area] == d and \
+                t.tok_type[self.order[area]] == "defense":
+            val += float(t.tok_bonus[self.order[area]])
+        if t.home_of[area] == self.canon(d):
+            val += float(self.garrison[area])
+        return val
+
     def support_value(self, s: int, area: int, for_attacker: bool) -> float:
         """R15.1.2: the support area's units (siege engines only attacking a castle) + bonus."""
         rel = int(self.occupant[s])
