@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from got_env.data import DataError
 from got_env.engine import start_game
 from got_env.render import BOARD_SHAPE, load_layout, render_board, save_board_png
+from got_env.render.layout import _overlap
 from got_env.render.picture import (
     BADGE_SIZE,
     LAND_BORDER,
@@ -24,7 +25,6 @@ from got_env.render.picture import (
     PANEL,
     SEA_BORDER,
     SvgParts,
-    _overlap,
     area_parts,
     area_pixel,
     badge_anchors,

@@ -19,13 +19,13 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from got_env.data import ORDER_TYPES, TRACKS, UNIT_TYPES
+from got_env.data import ORDER_TYPES, TRACKS
+from got_env.render import vocabulary
 from got_env.render.log import combat_view
 
 if TYPE_CHECKING:
     from got_env.env import raw_env
 
-UNIT_LETTER = dict(zip(UNIT_TYPES, "FKSE", strict=True))
 HOUSE_STYLE = {"stark": "bold white", "lannister": "bold red", "baratheon": "bold yellow",
                "greyjoy": "bold bright_black", "tyrell": "bold green", "martell": "bold magenta"}
 LEGEND = ("units: F footman, K knight, S ship, E siege engine (lowercase: routed); S* stronghold, "
@@ -51,12 +51,9 @@ def seen_wildling_top(env: raw_env, house: str) -> str | None:
 
 
 def unit_letters(state: Any, area: int, h: int) -> str:
-    letters = []
-    for u, n in enumerate(state.units[area, h]):
-        routed = int(state.routed[area, h, u])
-        letters += [UNIT_LETTER[UNIT_TYPES[u]].lower()] * routed
-        letters += [UNIT_LETTER[UNIT_TYPES[u]]] * (int(n) - routed)
-    return " ".join(letters)
+    """A house's units in an area, spaced ("f F K"): the picture's letters (one definition of
+    the unit letters, :data:`got_env.engine.render_text.UNIT_LETTER`), routed ones lowercase."""
+    return " ".join(vocabulary.unit_letters(state, area, h))
 
 
 def card_label(rs: Any, c: int) -> str:
