@@ -11,7 +11,9 @@ import numpy as np
 class Agent(Protocol):
     """Chooses an action index from a PettingZoo observation.
 
-    ``observation``: the float32 vector of ``got_env.encoding.ObservationEncoder``;
+    ``observation``: the float32 vector of the game's observation encoder (AGoT's
+    ``got_env.encoding.ObservationEncoder``, Goofspiel's ``goofspiel.encoding.Encoder``: the
+    kit's ``Game.encoder``, docs/kit.md);
     ``action_mask``: int8, 1 at the legal indices; ``info``: the env's ``infos[agent]``
     (``decision`` names the kind of choice).
 

@@ -4,14 +4,17 @@
 needs a full state to simulate from. :class:`ISMCTSAgent` is therefore built with the env
 (``ISMCTSAgent(env=env)``; ``experiments/play.py`` and the tournament pass ``env=`` to agents
 whose constructor takes it) and hands ``env.unwrapped.game`` and the acting house
-(``env.unwrapped.agent_selection``) to the search, which reads the game *only through*
-:func:`got_env.engine.determinize.determinize`: every iteration starts from a fresh
-determinization, a clone in which everything the acting house cannot know (other houses' hidden
-orders, secret bids and chosen house cards, deck orders, Tides of Battle cards, the generator)
-is drawn again consistently with its observation. The root decision is taken from a sample (it
-is the house's own, the same in every sample) and the move is checked against the action mask.
-Since a sample depends only on what the house observes, so does the search: two true states the
-house cannot tell apart give the same move (tests/test_ismcts.py checks this).
+(``env.unwrapped.agent_selection``) to the search. The search knows no game: it plays one
+through the kit's :class:`boardkit.protocol.Game` (``game=``: an object, a registry name, or
+by default the env's ``game_name``, else ``"got"``: ``boardkit.games.get("got")``, AGoT's
+``got_env.game.GAME``), and reads the state *only through* ``game.determinize``: every
+iteration starts from a fresh determinization, a clone in which everything the acting house
+cannot know (AGoT: other houses' hidden orders, secret bids and chosen house cards, deck
+orders, Tides of Battle cards, the generator) is drawn again consistently with its
+observation. The root decision is taken from a sample (it is the house's own, the same in
+every sample) and the move is checked against the action mask. Since a sample depends only on
+what the house observes, so does the search: two true states the house cannot tell apart give
+the same move (tests/test_ismcts.py checks this).
 
 **One iteration** (:meth:`ISMCTS.search`):
 
@@ -29,10 +32,11 @@ house cannot tell apart give the same move (tests/test_ismcts.py checks this).
    children, so a small budget refines the prior's play instead of spreading thin over the
    ~20 options of an order placement;
 4. *roll out* with a pluggable policy ``(state, decision, rng) -> action`` until the game ends,
-   the round ends (``horizon="round"``), or ``max_decisions`` decisions after the root;
-5. *evaluate* (:func:`evaluate`): a per-house reward vector in [0, 1]: 1 for the winner of an
-   ended game, else a softmax share of a material score (castles first, then land areas, units,
-   supply and power);
+   the round ends (``horizon="round"``, ``game.round``), or ``max_decisions`` decisions after
+   the root;
+5. *evaluate* (:func:`evaluate`): a per-house reward vector in [0, 1]: the shares of the win
+   of an ended game (``game.outcome``), else a softmax share of the game's ``standing`` (AGoT:
+   a material score, castles first, then land areas, units, supply and power);
 6. *backpropagate*: each node adds the reward of the house that chose the action leading to it.
 
 The move played is the root's most visited child. Budget: ``simulations`` per decision, at most
@@ -62,57 +66,78 @@ from typing import Any
 
 import numpy as np
 
-from got_env import engine
-from got_env.data import Ruleset
-from got_env.encoding import ActionCodec, ObservationEncoder, codec_for, encoder_for
-from got_env.engine.decision import Action, Decision
-from got_env.engine.determinize import determinize
-from got_env.engine.state import LAND, GameState
+from boardkit import games
+from boardkit.outcome import win_shares
+from boardkit.protocol import Action, Codec, Decision, Encoder, Game
 
-Policy = Callable[[GameState, Decision, np.random.Generator], Action]
+#: A rollout policy ``(state, decision, rng) -> action``; the state is the game's own.
+Policy = Callable[[Any, Decision, np.random.Generator], Action]
+#: A game's state, as its :class:`Game` takes it (the search never looks inside).
+State = Any
+
+#: The game of a search or an agent given none (AGoT, as before the kit).
+DEFAULT_GAME = "got"
+
+
+def resolve_game(game: Game | str | None) -> Game:
+    """A :class:`Game` from an object, a registry name, or None (:data:`DEFAULT_GAME`)."""
+    if game is None:
+        return games.get(DEFAULT_GAME)
+    return games.get(game) if isinstance(game, str) else game
 
 # -- rollout policies --------------------------------------------------------------------------
 
 
-def random_policy(state: GameState, decision: Decision, rng: np.random.Generator) -> Action:
+def random_policy(state: State, decision: Decision, rng: np.random.Generator) -> Action:
     """A uniformly random legal option."""
     return decision.options[int(rng.integers(len(decision.options)))]
 
 
 class SimEnv:
     """The part of the env an observation agent may read, over a simulated game: ``unwrapped``
-    (itself), ``game``, ``ruleset``, ``codec``, ``encoder``, ``num_players``, ``possible_agents``,
-    ``agent_selection``, ``observe(agent)``, ``legal_actions()``, ``action_name(i)``."""
+    (itself), ``game`` (the simulated state, as an env's ``game``), ``ruleset`` (the env's rules
+    variant, as given), ``codec``, ``encoder``, ``num_players``, ``possible_agents``,
+    ``agent_selection``, ``observe(agent)``, ``legal_actions()``, ``action_name(i)``; ``rules``:
+    the :class:`Game` it plays. Codec and encoder are the game's for the first state it is
+    given, unless given."""
 
-    def __init__(self, ruleset: Ruleset, num_players: int, codec: ActionCodec | None = None,
-                 encoder: ObservationEncoder | None = None):
+    def __init__(self, ruleset: Any, num_players: int, codec: Codec | None = None,
+                 encoder: Encoder | None = None, game: Game | str | None = None):
+        self.rules = resolve_game(game)
         self.ruleset = ruleset
         self.num_players = num_players
-        self.codec = codec or codec_for(ruleset)
-        self.encoder = encoder or encoder_for(ruleset)
-        self.possible_agents = list(ruleset.setups[num_players].houses)
+        self.codec = codec
+        self.encoder = encoder
+        self.possible_agents = self.rules.players({"ruleset": ruleset,
+                                                   "num_players": num_players})
         self.agents = list(self.possible_agents)
-        self.game: GameState | None = None
+        self.game: State | None = None
         self.agent_selection = self.possible_agents[0]
 
     @property
     def unwrapped(self) -> SimEnv:
         return self
 
-    def set_game(self, state: GameState) -> None:
+    def set_game(self, state: State) -> None:
+        rules = self.rules
         self.game = state
-        if state.pending is not None:
-            self.agent_selection = self.ruleset.houses[state.pending.player].id
+        if self.codec is None:
+            self.codec = rules.codec(state)
+        if self.encoder is None:
+            self.encoder = rules.encoder(state)
+        d = rules.pending(state)
+        if d is not None:
+            self.agent_selection = rules.player_name(state, d.player)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        house = self.ruleset.house(agent)
-        d = self.game.pending
+        house = self.rules.player_index(self.game, agent)
+        d = self.rules.pending(self.game)
         mask = self.codec.mask(d.options) if d is not None and d.player == house else \
             np.zeros(self.codec.size, dtype=np.int8)
         return {"observation": self.encoder.encode(self.game, house), "action_mask": mask}
 
     def legal_actions(self) -> list[int]:
-        d = self.game.pending if self.game is not None else None
+        d = self.rules.pending(self.game) if self.game is not None else None
         return sorted(self.codec.encode(a) for a in d.options) if d else []
 
     def action_name(self, action: int) -> str:
@@ -127,15 +152,16 @@ class ObservationPolicy:
     it, ``env=`` (a :class:`SimEnv` following the simulated game). One agent per house, built on
     first use, so that stateful agents keep one identity each. The agent sees exactly the
     deciding house's observation of the simulated state (and, through ``env``, the simulated
-    game itself, which is a determinization: no true hidden information).
+    game itself, which is a determinization: no true hidden information). ``ruleset``: the
+    env's rules variant (AGoT: its Ruleset); ``game``: see :func:`resolve_game`.
     """
 
-    def __init__(self, ruleset: Ruleset, num_players: int, agent: Any = None,
+    def __init__(self, ruleset: Any, num_players: int, agent: Any = None,
                  factory: Callable[..., Any] | None = None, seed: int | None = None,
-                 **agent_kwargs: Any):
+                 game: Game | str | None = None, **agent_kwargs: Any):
         if (agent is None) == (factory is None):
             raise ValueError("give exactly one of agent= and factory=")
-        self.env = SimEnv(ruleset, num_players)
+        self.env = SimEnv(ruleset, num_players, game=game)
         self._agent = agent
         self._factory = factory
         self._kwargs = agent_kwargs
@@ -161,7 +187,7 @@ class ObservationPolicy:
             if hasattr(agent, "reset"):
                 agent.reset()
 
-    def __call__(self, state: GameState, decision: Decision, rng: np.random.Generator) -> Action:
+    def __call__(self, state: State, decision: Decision, rng: np.random.Generator) -> Action:
         env = self.env
         env.set_game(state)
         agent = self.agent_for(decision.player)
@@ -178,8 +204,8 @@ def _parameters(fn: Callable[..., Any]) -> dict[str, Any]:
         return {}
 
 
-def make_policy(spec: str | Policy, ruleset: Ruleset, num_players: int,
-                seed: int | None = None) -> Policy:
+def make_policy(spec: str | Policy, ruleset: Any, num_players: int,
+                seed: int | None = None, game: Game | str | None = None) -> Policy:
     """``"random"``, ``"heuristic"`` (agents.heuristic.HeuristicAgent through
     :class:`ObservationPolicy`), any other agent registry name, or a policy callable."""
     if callable(spec):
@@ -191,43 +217,32 @@ def make_policy(spec: str | Policy, ruleset: Ruleset, num_players: int,
     if spec not in REGISTRY:
         raise ValueError(f"unknown rollout policy {spec!r}: 'random', an agent name "
                          f"({sorted(REGISTRY)}) or a callable (state, decision, rng) -> action")
-    return ObservationPolicy(ruleset, num_players, factory=REGISTRY[spec], seed=seed)
+    return ObservationPolicy(ruleset, num_players, factory=REGISTRY[spec], seed=seed, game=game)
 
 
 # -- evaluation --------------------------------------------------------------------------------
 
-# Weights of the material score (castles are worth 1): what decides the game (castles), what
-# takes castles (land areas, units), and the tie-breaks after castles (supply, then power).
-WEIGHTS = {"castles": 1.0, "areas": 0.12, "units": 0.08, "supply": 0.1, "power": 0.03}
-
-
-def material(state: GameState) -> np.ndarray:
-    """float[house]: the material score of each house (0 for houses not in play)."""
-    rs = state.ruleset
-    ctrl = state.control()
-    land = (rs.kind == LAND) & (ctrl >= 0)
-    areas = np.bincount(ctrl[land], minlength=rs.num_houses)
-    units = state.units.sum(axis=(0, 2)).astype(np.float64)  # units of every type
-    w = WEIGHTS
-    score = (w["castles"] * state.victory_points() + w["areas"] * areas + w["units"] * units
-             + w["supply"] * state.supply + w["power"] * state.power)
-    return np.where(state.in_play, score, 0.0)
-
-
-def evaluate(state: GameState, temperature: float = 1.0) -> np.ndarray:
-    """float[house] in [0, 1]: 1 for the winner of an ended game (0 for the others; 1/k for
-    each of the k houses of a draw, 1e spec 12); else a softmax share of :func:`material` with
-    ``temperature`` (in castles). Not in play: 0."""
-    n = state.ruleset.num_houses
-    if state.outcome is not None:
-        r = np.zeros(n)
-        winners = list(state.outcome.draw) or [state.outcome.winner]
-        r[winners] = 1.0 / len(winners)
-        return r
-    score = material(state)
-    z = np.where(state.in_play, score / temperature, -np.inf)
-    z = np.exp(z - z[state.in_play].max())
+def evaluate(state: State, temperature: float = 1.0, game: Game | str | None = None
+             ) -> np.ndarray:
+    """float[player] in [0, 1]: the shares of the win of an ended game (of ``game.outcome``'s
+    top score: 1 for the winner, 1/k for each of the k players of a draw); else a softmax share
+    of ``game.standing`` with ``temperature`` (AGoT: of the material score, in castles). Not
+    in play: 0."""
+    game = resolve_game(game)
+    scores = game.outcome(state)
+    if scores is not None:
+        return win_shares(scores)
+    z = game.standing(state) / temperature
+    z = np.exp(z - z.max())
     return z / z.sum()
+
+
+def __getattr__(name: str) -> Any:
+    """``material`` and ``WEIGHTS``, AGoT's material score, now AGoT's own (``got_env.game``):
+    still found here, through the registry, by the callers that looked for them here."""
+    if name in ("material", "WEIGHTS"):
+        return getattr(games.get("got"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- the tree ----------------------------------------------------------------------------------
@@ -274,6 +289,7 @@ class ISMCTS:
     :param temperature: of the evaluation's softmax.
     :param reuse: start from the subtree of the move just made when the same house decides
         again at once with nothing new observed (its visits count towards the budget).
+    :param game: the :class:`Game` searched (an object or a registry name; None: AGoT).
     """
 
     def __init__(self, simulations: int | None = 100, seconds: float | None = None,
@@ -281,7 +297,7 @@ class ISMCTS:
                  prior: Policy | None = None, model: Policy | None = None,
                  widening: float | None = None, c: float = 0.5, horizon: str = "round",
                  max_decisions: int | None = None, temperature: float = 1.0,
-                 reuse: bool = True, seed: int | None = None):
+                 reuse: bool = True, seed: int | None = None, game: Game | str | None = None):
         if simulations is None and seconds is None:
             raise ValueError("give a budget: simulations and/or seconds")
         if horizon not in ("round", "game"):
@@ -299,15 +315,16 @@ class ISMCTS:
         self.temperature = temperature
         self.reuse = reuse
         self.rng = np.random.default_rng(seed)
-        self._encoder: ObservationEncoder | None = None
+        self.game = resolve_game(game)
+        self._encoder: Encoder | None = None
         self._carry: tuple[int, np.ndarray, Node] | None = None
         self.last_root: Node | None = None
         self.last_iterations = 0
 
-    def search(self, state: GameState, house: int) -> Action:
+    def search(self, state: State, house: int) -> Action:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         sample = self._sample(state, house)
-        decision = sample.pending  # the house's own decision: the same in every sample
+        decision = self.game.pending(sample)  # the house's own: the same in every sample
         if decision is None or decision.player != house:
             raise ValueError("search needs a pending decision of the searching house")
         limit = self.simulations
@@ -315,7 +332,7 @@ class ISMCTS:
             cap = self.per_option * len(decision.options)
             limit = cap if limit is None else min(limit, cap)
         root = self._reused_root(sample, house)
-        pristine = sample.clone() if self.reuse else None
+        pristine = self.game.clone(sample) if self.reuse else None
         legal = set(decision.options)
         n = 0
         while True:
@@ -334,12 +351,12 @@ class ISMCTS:
             self._keep(pristine, house, action, child)
         return action
 
-    def _observation(self, state: GameState, house: int) -> np.ndarray:
+    def _observation(self, state: State, house: int) -> np.ndarray:
         if self._encoder is None:
-            self._encoder = encoder_for(state.ruleset)
+            self._encoder = self.game.encoder(state)
         return self._encoder.encode(state, house)
 
-    def _reused_root(self, sample: GameState, house: int) -> Node:
+    def _reused_root(self, sample: State, house: int) -> Node:
         """The subtree kept from the last search if this decision is the one it led to (the
         house's observation is the one expected after its last move), else a new root."""
         carry, self._carry = self._carry, None
@@ -348,39 +365,40 @@ class ISMCTS:
             return carry[2]
         return Node()
 
-    def _keep(self, sample: GameState, house: int, action: Action, child: Node) -> None:
+    def _keep(self, sample: State, house: int, action: Action, child: Node) -> None:
         """Keep the chosen child's subtree when the house decides again right after its move
         (a sequence of order placements, March moves, musterings): the next search starts from
         it if the observation then is the one seen here after the move."""
-        engine.apply(sample, action)
-        if sample.pending is not None and sample.pending.player == house:
+        self.game.apply(sample, action)
+        d = self.game.pending(sample)
+        if d is not None and d.player == house:
             self._carry = (house, self._observation(sample, house), child)
 
-    def _sample(self, state: GameState, house: int) -> GameState:
+    def _sample(self, state: State, house: int) -> State:
         """A fresh determinization; the policies first forget plans made in the last one."""
         for p in (self.policy, self.prior, self.model):
             if hasattr(p, "reset"):
                 p.reset()
-        return determinize(state, house, self.rng, model=self.model)
+        return self.game.determinize(state, house, self.rng, model=self.model)
 
-    def _done(self, s: GameState, round_at_root: int, depth: int) -> bool:
-        if s.pending is None:
+    def _done(self, s: State, round_at_root: int, depth: int) -> bool:
+        if self.game.pending(s) is None:
             return True
-        if self.horizon == "round" and s.round != round_at_root:
+        if self.horizon == "round" and self.game.round(s) != round_at_root:
             return True
         return self.max_decisions is not None and depth >= self.max_decisions
 
-    def _iterate(self, root: Node, s: GameState, house: int) -> None:
-        rng, policy = self.rng, self.policy
-        start_round = s.round
+    def _iterate(self, root: Node, s: State, house: int) -> None:
+        rng, policy, game = self.rng, self.policy, self.game
+        start_round = game.round(s)
         path = [root]
         node = root
         depth = 0
         # selection and expansion: stop after the first new node
         while not self._done(s, start_round, depth):
-            d = s.pending
+            d = game.pending(s)
             if d.secret and d.player != house:  # unseen by the observer: not a tree node
-                engine.apply(s, policy(s, d, rng))
+                game.apply(s, policy(s, d, rng))
                 depth += 1
                 continue
             if len(path) > 1 and path[-1].visits == 0:
@@ -388,19 +406,19 @@ class ISMCTS:
             key = self._child(node, d, s)
             node = node.children[key]
             path.append(node)
-            engine.apply(s, key[1])
+            game.apply(s, key[1])
             depth += 1
         # rollout
         while not self._done(s, start_round, depth):
-            engine.apply(s, policy(s, s.pending, rng))
+            game.apply(s, policy(s, game.pending(s), rng))
             depth += 1
-        reward = evaluate(s, self.temperature)
+        reward = evaluate(s, self.temperature, game)
         root.visits += 1
         for child in path[1:]:
             child.visits += 1
             child.total += reward[child.player]
 
-    def _child(self, node: Node, d: Decision, s: GameState) -> tuple[int, Action]:
+    def _child(self, node: Node, d: Decision, s: State) -> tuple[int, Action]:
         """The key of the child to follow at ``node`` for decision ``d``: a new one while
         widening allows (the prior's choice first), else the best by availability-aware UCB1."""
         children = node.children
@@ -438,10 +456,14 @@ class ISMCTS:
 class ISMCTSAgent:
     """Plays with :class:`ISMCTS` from the acting house's information set.
 
-    Needs the env (``env=``, wrapped or raw): ``act`` reads ``env.unwrapped.game`` and the
-    acting house (``env.unwrapped.agent_selection``) and hands them to the search, which sees
-    the game only through :func:`determinize` (module docstring). The legal actions are the
-    unmasked indices of ``action_mask``.
+    Needs the env (``env=``, wrapped or raw): ``act`` reads ``env.unwrapped.game`` (the state)
+    and the acting house (``env.unwrapped.agent_selection``) and hands them to the search, which
+    sees the state only through the game's ``determinize`` (module docstring). The legal actions
+    are the unmasked indices of ``action_mask``; the env's ``codec`` turns the search's action
+    into one.
+
+    :param game: the :class:`Game` the env plays (an object or a registry name); None: the one
+        the env names by its ``game_name`` (the kit's env base sets it), else AGoT.
 
     :param rollout: ``"random"``, ``"heuristic"`` or another agent registry name (played
         through :class:`ObservationPolicy`), or a policy callable ``(state, decision, rng)``.
@@ -457,19 +479,23 @@ class ISMCTSAgent:
                  model: str | Policy | None = "heuristic", widening: float | None = 1.0,
                  c: float = 0.5, horizon: str = "round",
                  max_decisions: int | None = None, temperature: float = 1.0,
-                 reuse: bool = True, seed: int | None = None):
+                 reuse: bool = True, seed: int | None = None, game: Game | str | None = None):
         self.env = env
         raw = env.unwrapped
+        self.game = resolve_game(game if game is not None else getattr(raw, "game_name", None))
+        ruleset = getattr(raw, "ruleset", None)
 
         def build(spec: str | Policy | None, offset: int) -> Policy | None:
             return None if spec is None else make_policy(
-                spec, raw.ruleset, raw.num_players, seed=None if seed is None else seed + offset)
+                spec, ruleset, raw.num_players, seed=None if seed is None else seed + offset,
+                game=self.game)
 
         self.search = ISMCTS(simulations=simulations, seconds=seconds, per_option=per_option,
                              policy=build(rollout, 1000), prior=build(prior, 2000),
                              model=build(model, 3000), widening=widening, c=c,
                              horizon=horizon, max_decisions=max_decisions,
-                             temperature=temperature, reuse=reuse, seed=seed)
+                             temperature=temperature, reuse=reuse, seed=seed,
+                             game=self.game)
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
         legal = np.flatnonzero(action_mask)
@@ -478,7 +504,7 @@ class ISMCTSAgent:
         if legal.size == 1:
             return int(legal[0])
         raw = self.env.unwrapped
-        house = raw.ruleset.house(raw.agent_selection)
+        house = self.game.player_index(raw.game, raw.agent_selection)
         action = raw.codec.encode(self.search.search(raw.game, house))
         if not action_mask[action]:  # cannot happen: determinize keeps the house's decision
             raise RuntimeError(f"search returned {raw.codec.name(action)}, not legal")

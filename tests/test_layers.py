@@ -16,7 +16,7 @@ pytest.importorskip("importlinter", reason="import-linter is in the dev extra: p
                                            "'.[dev]'")
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("got_env", "agents", "experiments")
+PACKAGES = ("boardkit", "got_env", "goofspiel", "agents", "experiments")
 
 
 def lint_imports(cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -49,7 +49,7 @@ def test_the_layers_contracts_are_kept():
 @pytest.mark.parametrize(("upward", "contract", "edge"), [
     # the engine reaching up to the agents: across the packages (and inside got_env too, since
     # agents imports got_env.wrappers: both contracts break)
-    ("import agents", "packages: experiments > agents > got_env",
+    ("import agents", "packages: experiments > agents > games > boardkit",
      "got_env.engine.state -> agents"),
     # the engine reaching up to the env: inside got_env only
     ("import got_env.env", "got_env modules", "got_env.engine.state -> got_env.env"),

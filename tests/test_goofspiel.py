@@ -1,0 +1,135 @@
+"""Goofspiel, the kit's second game (goofspiel/): its rules, the PettingZoo API and seeding
+tests, hidden information (an unrevealed bid reaches no other player's observation, and a
+determinization depends only on the observation), IS-MCTS through the Game protocol, and random
+agents playing whole games that their records replay."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import goofspiel
+from agents import ISMCTSAgent, RandomAgent
+from agents.ismcts import ISMCTS, random_policy
+from boardkit import Game, games
+from goofspiel import GAME
+
+
+def play(env, agents, seed):
+    """Play one game; the final rewards by agent."""
+    env.reset(seed=seed)
+    rewards = {}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            rewards[agent] = reward
+            env.step(None)
+        else:
+            env.step(agents[agent].act(obs["observation"], obs["action_mask"], info))
+    return rewards
+
+
+def test_registered_and_a_game():
+    assert games.get("goofspiel") is GAME and isinstance(GAME, Game)
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_pettingzoo_api(num_players):
+    api_test(goofspiel.env(num_players=num_players, num_cards=6), num_cycles=200)
+
+
+def test_pettingzoo_seeding():
+    seed_test(lambda: goofspiel.env(num_players=3, num_cards=5), num_cycles=100)
+
+
+def test_highest_unique_bid_wins_ties_discard():
+    """Prizes 5, 4, ...: bids 5, 5, 3 (the 5s tie: the unique 3 wins 5); then 4, 4, 4 (all
+    tie: the prize is discarded)."""
+    s = GAME.scenario({"num_players": 3, "prizes": [5, 4, 3, 2, 1], "played": [[5, 5, 3]]})
+    assert s.points.tolist() == [0, 0, 5] and s.turn == 1
+    for card in (3, 3, 3):  # value 4 each
+        GAME.apply(s, card)
+    assert s.points.tolist() == [0, 0, 5]
+    assert GAME.pending(s).options == (0, 1, 2)  # cards 1..3 of player 0 are left
+    with pytest.raises(ValueError):
+        GAME.apply(s, 4)  # value 5: played already
+
+
+def test_an_unrevealed_bid_reaches_no_other_observation():
+    """Along random games: at every decision after some player has bid this turn, changing
+    that bid changes no other player's observation (nor the env's), only its own."""
+    rng = np.random.default_rng(0)
+    for seed in range(5):
+        s = GAME.new_state(seed, {"num_players": 3, "num_cards": 6})
+        enc = GAME.encoder(s)
+        while (d := GAME.pending(s)) is not None:
+            for p in np.flatnonzero(s.bids >= 0):
+                other = GAME.clone(s)
+                others = [c for c in np.flatnonzero(s.hands[p]) if c != s.bids[p]]
+                if not others:
+                    continue
+                other.bids[p] = rng.choice(others)
+                for q in range(3):
+                    same = np.array_equal(enc.encode(s, q), enc.encode(other, q))
+                    assert same == (q != p)
+            GAME.apply(s, random_policy(s, d, rng))
+
+
+def test_a_determinization_keeps_the_observation_and_depends_only_on_it():
+    s = GAME.scenario({"num_players": 3, "prizes": [3, 6, 1, 5, 2, 4], "played": [[1, 2, 3]]})
+    GAME.apply(s, 4)  # player 0 bids 5 (secretly); player 1 decides
+    enc, seen = GAME.encoder(s), 1
+    twin = GAME.clone(s)
+    twin.bids[0], twin.prizes[2:] = 0, twin.prizes[2:][::-1]  # what player 1 cannot tell apart
+    assert np.array_equal(enc.encode(s, seen), enc.encode(twin, seen))
+    a, b = (GAME.determinize(x, seen, np.random.default_rng(7)) for x in (s, twin))
+    assert np.array_equal(enc.encode(a, seen), enc.encode(s, seen))
+    assert (a.prizes[:2] == s.prizes[:2]).all() and sorted(a.prizes[2:]) == sorted(s.prizes[2:])
+    assert GAME.digest(a) == GAME.digest(b)
+
+
+def test_ismcts_plays_it_through_the_protocol():
+    """The search (agents/ismcts.py, which imports no game) plays a whole game of Goofspiel,
+    by its registry name, and beats random play over a few seeded games."""
+    s = GAME.new_state(3, {"num_players": 2, "num_cards": 8})
+    search = ISMCTS(simulations=20, horizon="game", game="goofspiel", seed=0)
+    rng = np.random.default_rng(1)
+    while (d := GAME.pending(s)) is not None:
+        GAME.apply(s, search.search(s, 0) if d.player == 0 else random_policy(s, d, rng))
+    assert GAME.outcome(s) is not None and s.hands.sum() == 0
+    env = goofspiel.env(num_players=2, num_cards=8)
+    total = 0.0
+    for seed in range(6):
+        agents = {"player_0": ISMCTSAgent(env=env, simulations=100, rollout="random",
+                                          prior=None, model=None, horizon="game", seed=seed),
+                  "player_1": RandomAgent(seed=seed)}
+        total += play(env, agents, seed)["player_0"]
+    assert agents["player_0"].game is GAME
+    assert total >= 3  # won clearly more than lost (each game: +1, 0 or -1)
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_random_agents_play_whole_games_that_replay(num_players):
+    env = goofspiel.env(num_players=num_players, num_cards=13)
+    for seed in range(3):
+        agents = {a: RandomAgent(seed=seed * 10 + i) for i, a in enumerate(env.possible_agents)}
+        rewards = play(env, agents, seed)
+        assert abs(sum(rewards.values())) < 1e-9 and len(rewards) == num_players
+        raw = env.unwrapped
+        record = raw.record()
+        s = GAME.new_state(record["seed"], record["options"])
+        for a in record["actions"]:
+            GAME.apply(s, raw.codec.decode(a))
+        assert GAME.digest(s) == GAME.digest(raw.game)
+        assert len(record["actions"]) == 13 * num_players
+
+
+def test_truncation_and_text():
+    env = goofspiel.raw_env(num_players=2, num_cards=5, max_steps=3, render_mode="ansi")
+    env.reset(seed=0)
+    for _ in range(3):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert "turn 2/5" in env.render()
+    assert "player_1" not in GAME.text(env.game, 0)
