@@ -7,8 +7,8 @@
 
 __version__ = "0.1.0"  # the package's version (pyproject.toml reads it from here)
 
-# _compiled first: it installs the engine's loader before any engine module is imported (a stale
-# compiled one is never run); wrappers registers got_env/GameOfThrones-v0 with gymnasium
+# _compiled: the compiled core's switch (GOT_ENV_PURE_PYTHON); wrappers registers
+# got_env/GameOfThrones-v0 with gymnasium
 from . import _compiled, wrappers  # noqa: F401
 from .env import env, raw_env
 from .parallel import parallel_env

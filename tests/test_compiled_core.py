@@ -1,19 +1,31 @@
 """The compiled core gives exactly what the pure-Python paths give, the reference (issue 10: a
 compiled core keeps the pure path and is tested to give identical results): the observation
 writer (got_env/encoding/_board.pyx) the encoder's vectors, the mask writer (_mask.pyx) the
-codec's masks. tests/test_recorded_games.py replays the recorded games through both paths as
-well."""
+codec's masks, the engine's typed kernels (tests/test_engine_kernels.py) the reference code.
+tests/test_recorded_games.py replays the recorded games through both encoders as well, and a
+new process with ``GOT_ENV_PURE_PYTHON=1`` replays them with the whole core off."""
 
 from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from got_env import engine
 from got_env.data import load_ruleset
-from got_env.encoding import ActionCodec, ObservationEncoder
+from got_env.encoding import ActionCodec, ObservationEncoder, observation
 from got_env.encoding.actions import _mask_writer
-from got_env.encoding.observation import _compiled_board
+from got_env.encoding.observation import Piece, _compiled_board
+
+TESTS = Path(__file__).parent
 
 needs_compiled = pytest.mark.skipif(
     _compiled_board() is None,
@@ -178,3 +190,88 @@ def test_encode_into_a_given_row():
         assert enc.encode(state, 5, row) is row
         assert np.array_equal(rows[1], enc.encode(state, 5))
         assert (rows[0] == 7.0).all()
+
+
+def _edited_layout(edit):
+    """``observation.layout`` with ``edit(pieces)`` applied to its pieces (a list)."""
+    original = observation.layout
+
+    def layout(ruleset):
+        pieces = list(original(ruleset))
+        edit(pieces)
+        return tuple(pieces)
+    return layout
+
+
+@needs_compiled
+def test_the_writer_reads_its_offsets_from_the_layout(monkeypatch):
+    """A layout with pieces added before and among the written ones moves every offset: the
+    compiled writer, which holds no copy of the layout, still gives the pure path's vectors."""
+    def add_pieces(pieces):
+        pieces.insert(0, Piece("first", (5,)))
+        pieces.insert([p.name for p in pieces].index("order"), Piece("between", (3, 2)))
+
+    monkeypatch.setattr(observation, "layout", _edited_layout(add_pieces))
+    rs = load_ruleset("2e")
+    fast, pure = ObservationEncoder(rs, compiled=True), ObservationEncoder(rs, compiled=False)
+    assert fast.compiled and fast.pieces[0].name == "first"
+    state = engine.start_game(4, seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        d = engine.pending(state)
+        for observer in (None, d.player):
+            assert np.array_equal(fast.encode(state, observer), pure.encode(state, observer))
+        engine.apply(state, d.options[int(rng.integers(len(d.options)))])
+
+
+def _without(name):
+    """An edit of the layout's pieces: piece ``name`` left out."""
+    return lambda pieces: pieces.remove(next(p for p in pieces if p.name == name))
+
+
+def _reshaped(name, shape):
+    """An edit of the layout's pieces: piece ``name`` given ``shape``."""
+    def edit(pieces):
+        i = [p.name for p in pieces].index(name)
+        pieces[i] = dataclasses.replace(pieces[i], shape=shape)
+    return edit
+
+
+@needs_compiled
+@pytest.mark.parametrize("edit,message", [
+    (_without("round"), "no piece 'round'"),
+    (_reshaped("control", (58, 6, 2)), "piece 'control' has shape (58, 6, 2)"),
+    (_reshaped("decision_player", (5,)), "piece 'decision_player' has shape (5,)")])  # 6 houses
+def test_a_layout_the_writer_does_not_fill_is_refused(monkeypatch, edit, message):
+    """A piece the writer fills missing, or of another shape than its loops assume (one size
+    read from the layout differing between pieces included), is an error when the encoder is
+    built, never a vector written askew."""
+    monkeypatch.setattr(observation, "layout", _edited_layout(edit))
+    with pytest.raises(ValueError, match=re.escape(message)):
+        ObservationEncoder(load_ruleset("2e"), compiled=True)
+
+
+def test_the_pure_python_core_replays_the_recorded_games():
+    """GOT_ENV_PURE_PYTHON=1 in a new process (a compiled module, once imported, stays for the
+    process): no compiled part runs, the engine's kernels included, and every recorded game
+    gives the recorded hashes."""
+    script = textwrap.dedent(f"""
+        import json, sys
+        sys.path.insert(0, {str(TESTS)!r})
+        import got_env
+        from got_env.engine import board, state
+        from recorded_games import PATH, play
+        games = json.loads(PATH.read_text())["games"]
+        same = [play(g["num_players"], g["tides_of_battle"], g["seed"], g["actions"])["final"]
+                == g["final"] for g in games]
+        e = got_env.raw_env(num_players=3)
+        compiled = [board._KERNELS is not None, state._KERNELS is not None, e.encoder.compiled,
+                    e.codec.compiled]
+        print(json.dumps({{"compiled": compiled, "same": same}}))
+    """)
+    env = {**os.environ, "GOT_ENV_PURE_PYTHON": "1"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                         text=True, timeout=600, check=True).stdout
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["compiled"] == [False] * 4
+    assert result["same"] and all(result["same"])

@@ -29,10 +29,11 @@ cdef enum:
 
 
 cdef class BoardWriter:
-    """Built once per encoder: the layout's offsets and sizes, the observers' templates and
-    house permutations, the card tables. ``write`` fills one observer's vector."""
+    """Built once per encoder: the offsets and sizes read from the observation's layout table,
+    the observers' templates and house permutations, the card tables. ``write`` fills one
+    observer's vector."""
 
-    cdef Py_ssize_t A, H, U, T, N, C, K, B, D, W, P, KD, WC, size
+    cdef Py_ssize_t A, H, U, T, N, C, K, S, B, D, W, P, KD, WC, size
     cdef Py_ssize_t o_units, o_routed, o_control, o_order, o_tokens, o_garrison, o_neutral
     cdef Py_ssize_t o_impassable, o_in_play, o_track, o_supply, o_power, o_vp, o_cards
     cdef Py_ssize_t o_westeros, o_bans, o_threat, o_wildling_top, o_round, o_phase, o_blade
@@ -43,37 +44,66 @@ cdef class BoardWriter:
     cdef const signed char[::1] fort
     cdef Py_ssize_t lengths[NUM_ARRAYS]
 
-    def __init__(self, dict at, Py_ssize_t size, dict dims, templates, to_rel, card_owner,
-                 card_slot, place_code, fort):
-        """``at``: each piece's flat offset; ``dims``: areas A, houses H, unit types U, order
-        tokens T, tracks N, cards per house K, order bans B, Westeros decks D and their
-        length L, Westeros cards W; ``templates[o]``: observer o's vector with the static
-        pieces; ``to_rel[o, h]``: house h's slot for observer o; the card tables as in the
-        encoder; ``fort[a]``: area a has a castle or stronghold."""
+    def __init__(self, dict pieces, templates, to_rel, card_owner, card_slot, place_code, fort):
+        """``pieces``: the observation's layout table, each piece's flat offset and shape by
+        name (built by the encoder from ``observation.layout``). Every offset and size used
+        here is read from it, so that the layout has one copy; each piece written is checked
+        to have the shape the loops below assume (``_offset``), so that a layout edited
+        without this writer is an error here, never a vector written askew. The sizes: areas
+        A, houses H, unit types U, order tokens T, tracks N, cards per house K and the places
+        a card is shown in S, order bans B, Westeros decks D and their cards W, phases P,
+        decision kinds KD, wildling cards WC.
+
+        ``templates[o]``: observer o's vector with the static pieces; ``to_rel[o, h]``: house
+        h's slot for observer o; the card tables as in the encoder; ``fort[a]``: area a has a
+        castle or stronghold."""
+        cdef dict dims = {}
+        self.o_units = _offset(pieces, "units", ("A", "H", "U"), dims)
+        self.o_routed = _offset(pieces, "routed", ("A", "H", "U"), dims)
+        self.o_control = _offset(pieces, "control", ("A", "H"), dims)
+        self.o_order = _offset(pieces, "order", ("A", "T"), dims)
+        self.o_tokens = _offset(pieces, "power_tokens", ("A", "H"), dims)
+        self.o_garrison = _offset(pieces, "garrison", ("A",), dims)
+        self.o_neutral = _offset(pieces, "neutral_force", ("A",), dims)
+        self.o_impassable = _offset(pieces, "impassable", ("A",), dims)
+        self.o_in_play = _offset(pieces, "in_play", ("H",), dims)
+        self.o_track = _offset(pieces, "track_position", ("N", "H", "H"), dims)
+        self.o_supply = _offset(pieces, "supply", ("H",), dims)
+        self.o_power = _offset(pieces, "power", ("H",), dims)
+        self.o_vp = _offset(pieces, "victory_points", ("H",), dims)
+        self.o_cards = _offset(pieces, "cards", ("H", "K", "S"), dims)
+        self.o_westeros = _offset(pieces, "westeros_revealed", ("D", "W"), dims)
+        self.o_bans = _offset(pieces, "order_bans", ("B",), dims)
+        self.o_threat = _offset(pieces, "wildling_threat", (1,), dims)
+        self.o_wildling_top = _offset(pieces, "wildling_top_known", ("WC",), dims)
+        self.o_round = _offset(pieces, "round", (1,), dims)
+        self.o_phase = _offset(pieces, "phase", ("P",), dims)
+        self.o_blade = _offset(pieces, "blade_used", (1,), dims)
+        self.o_raven = _offset(pieces, "raven_used", (1,), dims)
+        self.o_kind = _offset(pieces, "decision_kind", ("KD",), dims)
+        self.o_player = _offset(pieces, "decision_player", ("H",), dims)
         self.A, self.H, self.U, self.T = dims["A"], dims["H"], dims["U"], dims["T"]
-        self.N, self.K, self.B = dims["N"], dims["K"], dims["B"]
-        self.D, self.W = dims["D"], dims["W"]
-        self.P, self.KD, self.WC = dims["P"], dims["KD"], dims["WC"]
+        self.N, self.K, self.S, self.B = dims["N"], dims["K"], dims["S"], dims["B"]
+        self.D, self.W, self.P = dims["D"], dims["W"], dims["P"]
+        self.KD, self.WC = dims["KD"], dims["WC"]
         if self.H > MAX_HOUSES:
             raise ValueError(f"at most {MAX_HOUSES} houses, got {self.H}")
-        self.size = size
-        self.o_units, self.o_routed = at["units"], at["routed"]
-        self.o_control, self.o_order = at["control"], at["order"]
-        self.o_tokens, self.o_garrison = at["power_tokens"], at["garrison"]
-        self.o_neutral, self.o_impassable = at["neutral_force"], at["impassable"]
-        self.o_in_play, self.o_track = at["in_play"], at["track_position"]
-        self.o_supply, self.o_power = at["supply"], at["power"]
-        self.o_vp, self.o_cards = at["victory_points"], at["cards"]
-        self.o_westeros, self.o_bans = at["westeros_revealed"], at["order_bans"]
-        self.o_threat, self.o_wildling_top = at["wildling_threat"], at["wildling_top_known"]
-        self.o_round, self.o_phase = at["round"], at["phase"]
-        self.o_blade, self.o_raven = at["blade_used"], at["raven_used"]
-        self.o_kind, self.o_player = at["decision_kind"], at["decision_player"]
+        self.size = max(offset + _count(shape) for offset, shape in pieces.values())
         self.templates = templates
         self.to_rel = to_rel
         self.card_owner, self.card_slot, self.place_code = card_owner, card_slot, place_code
         self.C = card_owner.shape[0]
         self.fort = fort
+        # the tables' values become indices into the vector: checked once here, against the
+        # layout's sizes
+        _check("templates", templates.shape == (self.H, self.size))
+        _check("to_rel", to_rel.shape == (self.H, self.H)
+               and all(0 <= r < self.H for r in to_rel.ravel().tolist()))
+        _check("card_owner", all(0 <= h < self.H for h in card_owner.tolist()))
+        _check("card_slot", card_slot.shape[0] == self.C
+               and all(0 <= k < self.K for k in card_slot.tolist()))
+        _check("place_code", all(-1 <= c < self.S for c in place_code.tolist()))
+        _check("fort", fort.shape[0] == self.A)
         A, H, AHU = self.A, self.H, self.A * self.H * self.U
         # byte lengths of ARRAYS (-1: any: the Westeros decks' length is read from the buffer,
         # the wildling deck is empty in the 1st edition)
@@ -221,7 +251,7 @@ cdef class BoardWriter:
         for c in range(self.C):
             code = self.place_code[p[11][c] + 1]
             if code >= 0:
-                out[self.o_cards + (rel[self.card_owner[c]] * self.K + self.card_slot[c]) * 3
+                out[self.o_cards + (rel[self.card_owner[c]] * self.K + self.card_slot[c]) * self.S
                     + code] = 1
 
     cdef void _public(self, float* out, Py_ssize_t o, Py_ssize_t observer, Py_ssize_t phase,
@@ -254,3 +284,37 @@ cdef class BoardWriter:
         if kind > 0:
             out[self.o_kind + kind - 1] = 1
             out[self.o_player + self.to_rel[o, player]] = 1
+
+
+
+cdef Py_ssize_t _count(tuple shape):
+    """The number of values of a piece of ``shape``."""
+    cdef Py_ssize_t n = 1
+    for size in shape:
+        n *= size
+    return n
+
+
+cdef Py_ssize_t _offset(dict pieces, str name, tuple axes, dict dims) except -1:
+    """Piece ``name``'s offset in the layout table ``pieces``, once its shape is checked
+    against ``axes``, the shape the writer assumes of it: an int is a fixed size, a name the
+    size of that axis wherever it recurs (bound in ``dims`` where it first appears)."""
+    if name not in pieces:
+        raise ValueError(f"the observation's layout has no piece {name!r}, which the compiled "
+                         f"writer fills")
+    offset, shape = pieces[name]
+    shape = tuple(shape)
+    if len(shape) != len(axes) or any(
+            size != (axis if isinstance(axis, int) else dims.setdefault(axis, size))
+            for axis, size in zip(axes, shape)):
+        raise ValueError(f"the observation's piece {name!r} has shape {shape}; the compiled "
+                         f"writer fills it as {axes} with {dims} (change _board.pyx with the "
+                         f"layout)")
+    return offset
+
+
+cdef void _check(str table, bint fits) except *:
+    """A ``BoardWriter`` table that does not fit the layout's sizes is an error."""
+    if not fits:
+        raise ValueError(f"{table}: a shape or value that does not fit the observation's "
+                         f"layout")

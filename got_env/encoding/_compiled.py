@@ -1,5 +1,5 @@
 """Where the encoder and the codec find their compiled halves (``_board.pyx``, ``_mask.pyx``):
-found as the compiled engine's kernels are (``got_env._compiled.compiled_module``), with the one
+found as the engine's typed kernels are (``got_env._compiled.compiled_module``), with the one
 switch, so that ``GOT_ENV_PURE_PYTHON`` turns the whole compiled core off."""
 
 from __future__ import annotations

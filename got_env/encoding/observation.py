@@ -236,15 +236,11 @@ class ObservationEncoder:
                                    "(not built, or GOT_ENV_PURE_PYTHON is set); reinstall with a "
                                    "C compiler: pip install -e .")
             return None
-        rs = self.ruleset
-        dims = {"A": rs.num_areas, "H": self.num_houses, "U": len(UNIT_TYPES),
-                "T": self._num_tokens, "N": len(TRACKS), "K": CARDS_PER_HOUSE,
-                "B": self._slices["order_bans"].stop - self._at["order_bans"],
-                "D": 3, "W": len(rs.westeros_cards),  # Westeros decks I, II, III
-                "P": len(Phase), "KD": len(DecisionKind), "WC": len(rs.wildling_cards)}
-        return writer(self._at, self.size, dims, np.stack(self._template),
-                      np.stack(self._to_rel).astype(np.int64), self._card_owner.astype(np.int64),
-                      self._card_slot, self._place_code, (rs.fort_level > 0).astype(np.int8))
+        # the layout table, its one copy: the writer reads every offset and size from it
+        pieces = {p.name: (self._at[p.name], p.shape) for p in self.pieces}
+        return writer(pieces, np.stack(self._template), np.stack(self._to_rel).astype(np.int64),
+                      self._card_owner.astype(np.int64), self._card_slot, self._place_code,
+                      (self.ruleset.fort_level > 0).astype(np.int8))
 
     @property
     def compiled(self) -> bool:

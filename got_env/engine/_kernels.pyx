@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Typed twins of the engine's hottest loops over the units array (the compiled core's
-engine part, beside the engine modules compiled from their own ``.py``): army sizes, units
-in use, who occupies each area, and the supply check. Each gives exactly what its pure-Python
+engine part; the engine's modules themselves run as Python): army sizes, units in use, who
+occupies each area, and the supply check. Each gives exactly what its pure-Python
 reference gives (``board._army_size_list_of``, ``board._used_units_of``,
 ``GameState._occupants_scan``, ``board._fits_limits``; ``tests/test_engine_kernels.py``
 compares them), and the engine calls it through ``got_env._compiled.engine_kernels`` (None
