@@ -12,11 +12,12 @@ with ``info_format="text"``. The env knows nothing of the rules: it asks the eng
 
 Options (validated; an unknown or bad one raises :class:`got_env.engine.OptionError`):
 ``ruleset`` ("2e", the 2nd edition; "1e", the 1st edition: 3-5 players, 50 areas, 5 houses, so
-other observation and action sizes), ``num_players`` (3-6 in 2e, 3-5 in 1e; default 6 in 2e, 5
-in 1e), ``tides_of_battle`` (False; 2e only), ``max_rounds`` (10), ``tiebreak`` (the ruleset's
-first chain: "errata" in 2e, "first-edition" in 1e), ``lannister_port_ship_in_3p`` (True; 2e
-only), ``reward`` ("zero_sum", "castles" or "rank"), ``max_steps`` (None: no truncation;
-``max_cycles`` is PettingZoo's name for it), ``render_mode`` (None, "ansi", "rgb_array", "human":
+other observation and action sizes), ``num_players`` (3-6 in 2e, 3-5 in 1e; default the
+ruleset's largest: 6 in 2e, 5 in 1e), ``tides_of_battle`` (False; 2e only), ``max_rounds`` (the
+ruleset's rounds, 10, and at most that), ``tiebreak`` (the ruleset's first chain: "errata" in 2e,
+"first-edition" in 1e), ``lannister_port_ship_in_3p`` (True; 2e only), ``reward`` ("zero_sum",
+"castles" or "rank"), ``max_steps`` (None: no truncation; ``max_cycles`` is PettingZoo's name for
+it), ``render_mode`` (None, "ansi", "rgb_array", "human":
 prints the text board), ``info_format`` ("numeric" or "text").
 
 Draws (1e spec 12: the 1st edition's tie-breaks can leave houses equal; the 2nd edition's end on
@@ -48,9 +49,8 @@ from pettingzoo.utils import wrappers
 
 from . import engine
 from .data import load_ruleset
-from .data.loader import RULESETS
 from .encoding import codec_for, encoder_for
-from .engine import OptionError, validate_options
+from .engine import GameOptions, OptionError, game_options
 
 # The records live below the env (got_env.records, docs/layers.md); re-exported here, where they
 # were first defined, so that got_env.env.GameRecord and friends stay importable.
@@ -175,8 +175,10 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
     def __init__(self, **options: Any):
         super().__init__()
         env_opts = {k: options.pop(k) for k in ENV_OPTIONS if k in options}
-        self.num_players = env_opts.get("num_players", _default_players(options))
-        self.game_options = validate_options(self.num_players, options)
+        # Checked once; the player count and round defaults come from the ruleset's data there.
+        self.options: GameOptions = game_options(env_opts.get("num_players"), options)
+        self.num_players = self.options.num_players
+        self.game_options = self.options.as_dict()  # what states and records have always stored
         self.reward_scheme = env_opts.get("reward", "zero_sum")
         if self.reward_scheme not in REWARD_SCHEMES:
             raise OptionError(f"reward must be one of {REWARD_SCHEMES}, got "
@@ -532,14 +534,6 @@ def _fresh(info: dict[str, Any]) -> dict[str, Any]:
     if "draw" in info:
         fresh["draw"] = info["draw"].copy()
     return fresh
-
-
-def _default_players(options: dict[str, Any]) -> int:
-    """The default player count: the ruleset's largest (6 in 2e, 5 in 1e)."""
-    name = options.get("ruleset", "2e")
-    if name not in RULESETS:
-        return 6  # validate_options names the bad ruleset
-    return max(load_ruleset(name).rules.player_counts)
 
 
 def _max_steps(env_opts: dict[str, Any]) -> int | None:

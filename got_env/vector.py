@@ -465,7 +465,7 @@ class LockstepGames:
     #: ``(first, end)`` of each shard's games, in shard order (contiguous, ``end`` exclusive).
     _ranges: list[tuple[int, int]]
 
-    def __init__(self, num_games: int, num_players: int,
+    def __init__(self, num_games: int, num_players: int | None,
                  seeds: int | Sequence[int] | None, num_workers: int,
                  env_options: dict[str, Any], copy: bool = True):
         if not isinstance(copy, bool):
@@ -476,10 +476,11 @@ class LockstepGames:
         if isinstance(num_workers, bool) or not isinstance(num_workers, int) or num_workers < 0:
             raise ValueError(f"num_workers must be a non-negative integer, got {num_workers!r}")
         self.num_games = num_games
-        self.options = {**env_options, "num_players": num_players}
-        probe = raw_env(**dict(self.options))  # raises OptionError for a bad option, here
+        # raises OptionError for a bad option, here; None players: the ruleset's default
+        probe = raw_env(**{**env_options, "num_players": num_players})
+        self.num_players = probe.num_players
+        self.options = {**env_options, "num_players": self.num_players}
         self.possible_agents: list[str] = list(probe.possible_agents)
-        self.num_players = num_players
         self.codec: ActionCodec = probe.codec
         self.encoder: ObservationEncoder = probe.encoder
         self._probe = probe  # builds the acting houses' infos from the shards' numbers
@@ -748,6 +749,8 @@ class LockstepGames:
 class VectorGames(LockstepGames):
     """``num_games`` games of ``num_players`` stepped in lockstep (see the module docstring).
 
+    :param num_players: None (default): the ruleset's largest count, as the env (6 in 2e, 5 in
+        1e).
     :param seeds: an integer (game ``g`` starts with ``seeds + g``), one integer per game, or
         None (fresh entropy); later games of each slot follow ``first + k * num_games``.
     :param num_workers: 0 steps every game in this process; ``k > 0`` splits them over ``k``
@@ -772,7 +775,7 @@ class VectorGames(LockstepGames):
         ``max_steps``, ...), the same for every game; checked here, before a worker starts.
     """
 
-    def __init__(self, num_games: int, num_players: int = 6,
+    def __init__(self, num_games: int, num_players: int | None = None,
                  seeds: int | Sequence[int] | None = None, num_workers: int = 0,
                  start_method: str = "spawn", copy: bool = True, spin_s: float = 0.005,
                  **env_options: Any):

@@ -130,7 +130,7 @@ class RayVectorGames(LockstepGames):
 
     _WORKER = "Ray actor"
 
-    def __init__(self, num_games: int, num_players: int = 6,
+    def __init__(self, num_games: int, num_players: int | None = None,
                  seeds: int | Sequence[int] | None = None, num_workers: int = 0,
                  ray_address: str | None = None, copy: bool = True, **env_options: Any):
         self._actors: list[Any] = []

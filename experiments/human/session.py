@@ -292,7 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=None, help="3 to 6 in 2e, 3 to 5 in 1e "
                    "(default: the most, 6 or 5)")
     p.add_argument("--seed", type=int, default=None, help="default: drawn, and printed")
-    p.add_argument("--max-rounds", type=int, default=10, help="1 to 10 (default 10)")
+    p.add_argument("--max-rounds", type=int, default=None,
+                   help="1 to the ruleset's rounds (default: all of them, 10)")
     p.add_argument("--tides", action="store_true", help="play with the Tides of Battle")
     p.add_argument("--out", default="runs/human", help="folder of the record and pictures")
     return p

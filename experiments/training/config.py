@@ -117,7 +117,14 @@ class TrainConfig:
 
     @property
     def num_players(self) -> int:
-        return int(self.env.get("num_players", 6))
+        """The env's ``num_players``, else the ruleset's default (its largest player count):
+        the one default of got_env.engine.options, read here when asked (the config module
+        itself stays free of the game, so that ``train --help`` is quick)."""
+        if self.env.get("num_players") is not None:
+            return int(self.env["num_players"])
+        from got_env.engine import default_num_players
+
+        return default_num_players(self.env)
 
     @property
     def run_dir(self) -> Path:

@@ -14,6 +14,7 @@ from typing import Any
 import torch
 
 from agents.base import begin_game, end_game
+from got_env.engine import DEFAULTS, default_num_players
 from got_env.vector import VectorGames
 
 from ..ratings import wilson
@@ -42,6 +43,14 @@ class Evaluation:
                 f"(95% CI {lo:.1%}-{hi:.1%})")
 
 
+def eval_num_players(env_options: dict[str, Any]) -> int:
+    """The table size of the evaluation games: the options' ``num_players``, else the env's own
+    default (the ruleset's largest count), so that a 1e run without one evaluates 5-player games
+    as it trains them."""
+    given = env_options.get("num_players")
+    return int(given) if given is not None else default_num_players(env_options)
+
+
 def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: dict[str, Any],
              seed: int, greedy: bool = False, workers: int = 0) -> Evaluation:
     """Play ``games`` games, all in lockstep, the learner at one seat and ``opponent`` at the
@@ -49,10 +58,10 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: d
     if games == 0:
         return Evaluation(opponent, 0, 0)
     options = {k: v for k, v in env_options.items() if k != "num_players"}
-    n = int(env_options.get("num_players", 6))
+    n = eval_num_players(env_options)
     base = seed + EVAL_SEED_OFFSET
     generator = torch.Generator().manual_seed(base)
-    ruleset = env_options.get("ruleset", "2e")
+    ruleset = env_options.get("ruleset", DEFAULTS["ruleset"])
     seats = [[Seat("learner") if h == g % n else agent_seat(opponent, base + g * n + h, ruleset)
               for h in range(n)] for g in range(games)]
     for row in seats:

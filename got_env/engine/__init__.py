@@ -25,19 +25,28 @@ from .decision import (
 )
 from .flow import apply, pending
 from .game import start
-from .options import DEFAULTS, OptionError, validate_options
+from .options import (
+    DEFAULTS,
+    GameOptions,
+    OptionError,
+    default_num_players,
+    game_options,
+    validate_options,
+)
 from .setup import new_game
 from .state import CardPlace, GameState, Outcome, Phase
 
 
-def start_game(num_players: int = 6, seed: int | None = None,
+def start_game(num_players: int | None = None, seed: int | None = None,
                options: dict[str, Any] | None = None) -> GameState:
-    """A new game, run to its first decision (round 1, Planning phase)."""
+    """A new game, run to its first decision (round 1, Planning phase); ``num_players`` None:
+    the ruleset's largest player count (6 in 2e, 5 in 1e)."""
     return start(new_game(num_players, seed, options))
 
 
 __all__ = [
     "ACTION_KINDS", "CHOICES", "DEFAULTS", "DONE", "NO", "YES", "Action", "CardPlace", "Decision",
-    "DecisionKind", "GameState", "IllegalActionError", "OptionError", "Outcome", "Phase", "apply",
-    "choice", "new_game", "pending", "start", "start_game", "validate_options",
+    "DecisionKind", "GameOptions", "GameState", "IllegalActionError", "OptionError", "Outcome",
+    "Phase", "apply", "choice", "default_num_players", "game_options", "new_game", "pending",
+    "start", "start_game", "validate_options",
 ]

@@ -7,17 +7,19 @@ from typing import Any
 import numpy as np
 
 from ..data import TRACKS, UNIT_TYPES, load_ruleset
-from .options import validate_options
+from .options import game_options
 from .state import NO_HOUSE, CardPlace, GameState, Phase
 
 
-def new_game(num_players: int = 6, seed: int | None = None,
+def new_game(num_players: int | None = None, seed: int | None = None,
              options: dict[str, Any] | None = None) -> GameState:
-    """The starting position, not yet started: see :func:`got_env.engine.start_game`."""
+    """The starting position, not yet started: see :func:`got_env.engine.start_game`
+    (``num_players`` None: the ruleset's largest player count)."""
     return _setup(num_players, seed, options)
 
 
-def _setup(num_players: int, seed: int | None, options: dict[str, Any] | None) -> GameState:
+def _setup(num_players: int | None, seed: int | None,
+           options: dict[str, Any] | None) -> GameState:
     """A fresh game at the start of round 1's Planning phase (no Westeros phase in round 1).
 
     Setup steps of rules spec 4.1: the wildling deck and the three Westeros decks are shuffled
@@ -28,7 +30,8 @@ def _setup(num_players: int, seed: int | None, options: dict[str, Any] | None) -
 
     :raises OptionError: unknown option or bad value (including ``num_players``).
     """
-    opts = validate_options(num_players, options)
+    checked = game_options(num_players, options)
+    opts, num_players = checked.as_dict(), checked.num_players
     rs = load_ruleset(opts["ruleset"])
     setup = rs.setups[num_players]
     nA, nH, nU = rs.num_areas, rs.num_houses, len(UNIT_TYPES)
