@@ -22,12 +22,17 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TypeVar, Union
 
+from boardkit import games
+
 from .config_files import ConfigError, short
 
 Section = TypeVar("Section")
 
-#: The games a config may name (its ``game`` key); only A Game of Thrones for now.
-GAMES = ("got",)
+#: The games a config may name (its ``game`` key): the registry's names (boardkit.games), known
+#: without importing any game, so that ``train --help`` stays quick.
+GAMES = tuple(games.names())
+#: The games of the tools that reach a game through AGoT's env still (train, ladder, play).
+GOT_ONLY = ("got",)
 #: Where an experiment's games run: processes of this machine, or Ray tasks/actors.
 BACKENDS = ("local", "ray")
 
@@ -43,9 +48,12 @@ def bounded(default: Any = dataclasses.MISSING, *, minimum: float | None = None,
                                                         if v is not None})
 
 
-def game_field() -> Any:
-    """The ``game`` key every experiment's config has: which game it plays."""
-    return bounded("got", choices=GAMES)
+def game_field(games: Iterable[str] = GOT_ONLY) -> Any:
+    """The ``game`` key every experiment's config has: which game it plays, one of ``games``:
+    :data:`GAMES` for a tool that plays any game of the kit (the tournament), by default only
+    AGoT, so that a tool not yet game-neutral (train, ladder, play) refuses another game rather
+    than playing AGoT under its name."""
+    return bounded("got", choices=games)
 
 
 def key_names(keys: Iterable[Any]) -> list[Any]:

@@ -13,11 +13,14 @@ from typing import Any
 
 import numpy as np
 
+from boardkit.result import Result
+
 from . import engine
 from .data import Ruleset, load_ruleset
 from .encoding import ActionCodec, ObservationEncoder, codec_for, encoder_for
 from .engine.decision import Action, Decision
 from .engine.determinize import Model, determinize
+from .engine.options import default_num_players
 from .engine.scenario import build
 from .engine.state import LAND, GameState
 
@@ -54,14 +57,12 @@ class AGoTGame:
 
     def players(self, options: Mapping[str, Any]) -> list[str]:
         rs = ruleset_of(options)
-        return list(rs.setups[int(options.get("num_players", max(rs.setups)))].houses)
+        n = options.get("num_players")
+        return list(rs.setups[default_num_players(options) if n is None else int(n)].houses)
 
     def new_state(self, seed: int | None, options: Mapping[str, Any]) -> GameState:
         opts = dict(options)
-        num_players = opts.pop("num_players", None)
-        if num_players is None:
-            num_players = max(ruleset_of(opts).setups)
-        return engine.start_game(num_players, seed, opts)
+        return engine.start_game(opts.pop("num_players", None), seed, opts)
 
     def scenario(self, spec: Mapping[str, Any]) -> GameState:
         return build(dict(spec))
@@ -87,6 +88,16 @@ class AGoTGame:
         winners = list(state.outcome.draw) or [state.outcome.winner]
         r[winners] = 1.0 / len(winners)
         return r
+
+    def result(self, state: GameState) -> Result:
+        """The engine's own result (:class:`boardkit.result.Ranked`): the full ranking of the
+        houses, a 1st-edition draw, and the castles and strongholds each house in play holds
+        (what a tournament reports; :meth:`outcome` only marks the winner)."""
+        if state.outcome is None:
+            raise ValueError("the game has not ended: it has no result")
+        vp, ranking = state.victory_points(), tuple(state.outcome.ranking)
+        return Result(ranking, tuple(state.outcome.draw), {h: int(vp[h]) for h in ranking},
+                      state.outcome.reason)
 
     def standing(self, state: GameState) -> np.ndarray:
         """:func:`material`, -inf for the houses not in play."""

@@ -118,7 +118,7 @@ def set_key(raw: dict, key: str, value: object) -> None:
     ("play", "replay", "yes", "replay must be true or false"),
     ("play", "colour", "red", "unknown key(s) ['colour']"),
     ("play", "1", "one", "unknown key(s) [1]"),
-    ("tournament", "game", "chess", "game must be one of ['got'], got 'chess'"),
+    ("tournament", "game", "chess", "game must be one of ['goofspiel', 'got'], got 'chess'"),
     ("ladder", "game", "chess", "game must be one of ['got'], got 'chess'"),
     ("play", "game", "chess", "game must be one of ['got'], got 'chess'"),
 ])

@@ -133,3 +133,45 @@ def test_truncation_and_text():
     assert all(env.truncations.values()) and not any(env.terminations.values())
     assert "turn 2/5" in env.render()
     assert "player_1" not in GAME.text(env.game, 0)
+
+
+# -- what a tool builds from the registry name alone (boardkit.envs, boardkit.result) ----------
+def test_make_env_gives_the_games_own_env():
+    from boardkit.envs import make_env
+
+    env = make_env("goofspiel", num_players=3, num_cards=4)
+    assert isinstance(env, goofspiel.raw_env)
+    assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    with pytest.raises(TypeError):
+        make_env("goofspiel", colour="red")
+
+
+class Renamed(goofspiel.Goofspiel):
+    """A registered game with no env of its own (a researcher's game): the kit's env serves."""
+
+    name = "goofspiel_renamed"
+
+
+def test_make_env_falls_back_to_the_kits_env_for_a_registered_game():
+    from boardkit.aec import KitEnv
+    from boardkit.envs import make_env
+
+    games.register(Renamed())
+    env = make_env("goofspiel_renamed", num_players=2, num_cards=3, max_steps=4)
+    assert type(env) is KitEnv and env.game_name == "goofspiel_renamed"
+    assert env.max_steps == 4 and env.options == {"num_players": 2, "num_cards": 3}
+
+
+@pytest.mark.parametrize("played, ranking, draw", [
+    ([[3, 2], [2, 1], [1, 3]], (0, 1), ()),      # prizes 3 and 1 to player_0: 4 points to 2
+    ([[2, 3], [1, 2], [3, 1]], (1, 0), ()),      # the same the other way round: 2 to 4
+    ([[3, 1], [1, 2], [2, 3]], (0, 1), (0, 1)),  # 3 points each: a draw, ranked in seat order
+])
+def test_final_result_ranks_the_points(played, ranking, draw):
+    from boardkit.result import final_result
+
+    state = GAME.scenario({"prizes": [3, 1, 2], "played": played})
+    result = final_result(GAME, state, [0, 1])
+    points = GAME.outcome(state)
+    assert result.scores == {0: points[0], 1: points[1]}
+    assert result.ranking == ranking and result.draw == draw and result.reason == "end"

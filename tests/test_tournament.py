@@ -366,3 +366,88 @@ def test_one_backends_list_for_the_experiments_and_the_library():
     from got_env.vector import BACKENDS as LIBRARY
 
     assert BACKENDS == LIBRARY
+
+
+# -- a second game: Goofspiel through the registry and the kit's env ---------------------------
+GOOFSPIEL = ROOT / "configs" / "goofspiel_tournament.yaml"
+
+
+def goofspiel_raw(workers: int) -> dict:
+    """A tiny Goofspiel tournament: IS-MCTS (random rollouts, no prior or model) against random
+    play, 4 games of 2 players and 5 cards."""
+    return {"game": "goofspiel", "name": "goof", "env": {"num_players": 2, "num_cards": 5},
+            "agents": {"mcts": {"name": "ismcts",
+                                "kwargs": {"simulations": 10, "rollout": "random",
+                                           "prior": None, "model": None, "horizon": "game"}},
+                       "random": "random"},
+            "lineups": [["mcts", "random"]], "games": 4, "workers": workers}
+
+
+@pytest.fixture(scope="module")
+def goofspiel_runs(tmp_path_factory):
+    """The tiny Goofspiel tournament played in this process and on 2 worker processes."""
+    runs = {}
+    for workers in (1, 2):
+        cfg = T.parse_config(goofspiel_raw(workers), out=tmp_path_factory.mktemp(f"g{workers}"))
+        runs[workers] = cfg, T.run_tournament(cfg, progress=False, log=quiet)
+    return runs
+
+
+def test_a_goofspiel_tournament_seats_its_players_and_records_its_points(goofspiel_runs):
+    cfg, report = goofspiel_runs[1]
+    assert cfg.game == "goofspiel" and cfg.houses == ("player_0", "player_1")
+    recs = lines(report.run_dir / "games.jsonl")
+    assert report.played == 4 and len(recs) == 4
+    for r in recs:
+        assert set(T.RECORD_FIELDS) <= set(r)
+        assert sorted(r["ranking"]) == ["player_0", "player_1"]
+        assert r["houses"] == [cfg.houses[(i + r["game"]) % 2] for i in range(2)]
+        points = r["castles"]           # the points won: every prize goes to one or none
+        assert sum(points.values()) <= 1 + 2 + 3 + 4 + 5
+        first, second = (points[h] for h in r["ranking"])
+        assert first >= second
+        assert ("draw" in r) == (first == second)
+        assert r["reason"] == "end" and r["rounds"] == 5 and r["decisions"] == 2 * 5
+    res = report.results
+    assert res["games"] == 4 and set(res["agents"]) == {"mcts", "random"}
+    assert sum(a["wins"] for a in res["agents"].values()) == pytest.approx(4)
+    assert all(a["seats"] == 4 for a in res["agents"].values())
+    assert list(res["houses"]) == ["player_0", "player_1"]
+    for name in ("results.json", "results.csv", *PLOTS):
+        assert (report.run_dir / name).is_file()
+
+
+def test_a_goofspiel_tournament_plays_the_same_on_worker_processes(goofspiel_runs):
+    def records(report):
+        return [{k: v for k, v in r.items() if k != "seconds"}
+                for r in sorted(lines(report.run_dir / "games.jsonl"),
+                                key=lambda r: (r["lineup_index"], r["game"]))]
+
+    (_, here), (_, workers) = goofspiel_runs[1], goofspiel_runs[2]
+    assert records(here) == records(workers)
+    assert here.results == workers.results
+
+
+def test_the_goofspiel_config_parses():
+    cfg = T.load_config(GOOFSPIEL)
+    assert cfg.game == "goofspiel" and cfg.num_players == 2 and cfg.games % 2 == 0
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda c: c.update(replays=True), "replays: the game 'goofspiel' has no replay page"),
+    (lambda c: c["env"].update(max_rounds=3), "env:"),
+    (lambda c: c.update(game="chess"), "game"),
+])
+def test_bad_goofspiel_configs_raise_clear_errors(change, message):
+    raw = goofspiel_raw(1)
+    change(raw)
+    with pytest.raises(T.ConfigError, match=message):
+        T.parse_config(raw)
+
+
+def test_a_run_folder_of_another_game_is_refused(goofspiel_runs, tmp_path):
+    cfg, report = goofspiel_runs[1]
+    shutil.copytree(report.run_dir, tmp_path / "goof")
+    agot = T.parse_config({**base_raw(), "name": "goof"}, out=tmp_path)
+    with pytest.raises(T.ConfigError, match="game: was 'goofspiel', now 'got'"):
+        T.run_tournament(agot, progress=False, log=quiet)

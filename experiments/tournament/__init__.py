@@ -6,14 +6,17 @@ agent and house.
     python -m experiments.tournament --config configs/tournament.yaml --games 30 --workers 8
     python -m experiments.tournament --config configs/tournament.yaml --backend ray
     python -m experiments.tournament --config configs/ismcts_vs_heuristic.yaml --workers 2
+    python -m experiments.tournament --config configs/goofspiel_tournament.yaml
 
 Config (YAML)::
 
-    game: got                    # the game (the only one so far; the default)
+    game: got                    # the game's registry name (boardkit.games): got (the
+    #                            # default), goofspiel
     name: heuristic_vs_random    # run folder <out>/<name> (default: the config file's name)
     out: runs/tournament         # parent of the run folder
-    env: {num_players: 3, max_rounds: 10, tides_of_battle: false}  # options of got_env.raw_env
-    #                            # (ruleset: 1e for the 1st edition, 3-5 players)
+    env: {num_players: 3, max_rounds: 10, tides_of_battle: false}  # options of the game's env
+    #                            # (got_env.raw_env; ruleset: 1e for the 1st edition, 3-5
+    #                            # players; goofspiel.raw_env: num_players, num_cards)
     agents:                      # name -> agent spec (docs/agents.md)
       random: random             # a registry name: random, heuristic, ismcts
       heuristic: {type: heuristic}          # the older mapping form (type or name, flat kwargs)
@@ -30,6 +33,13 @@ Config (YAML)::
     backend: local               # local: a process pool here; ray: each game a Ray task
     # replays: true              # also <run folder>/replays/game-<lineup>-<game>.html per game
     #                            # played (experiments.replay, docs/replay.md)
+
+The game: everything game-specific comes through its registry name: the env from
+:func:`boardkit.envs.make_env`, the seats ("houses" in the records and tables: AGoT's houses,
+Goofspiel's ``player_<i>``) from its ``possible_agents``, the result (ranking, draw, the final
+score recorded as ``castles``: AGoT's castles and strongholds, Goofspiel's points) from
+:mod:`.game_hooks` (the protocol's outcome, or the game's own hook module), so that one
+tournament serves every game of the kit (docs/kit.md).
 
 A config that cannot be read (missing, not UTF-8, not YAML) or holds a bad value stops before any
 game with one line naming the file and the key, and exit code 2.
@@ -67,7 +77,9 @@ the same agent), seed or checkpoint contents (SHA-256 of each checkpoint file) i
 The package: :mod:`.config` (the config file and its checks), :mod:`.plan` (the games and
 their seeds; one game played), :mod:`.records` (the run folder's games.jsonl), :mod:`.run`
 (playing the missing games on a backend), :mod:`.report` (results, tables, files),
-:mod:`.plots` and :mod:`.cli` (the command line; its error tail the ladder's too).
+:mod:`.plots`, :mod:`.cli` (the command line; its error tail the ladder's too) and
+:mod:`.game_hooks` (a finished game's result, decisions and replay page, per game;
+:mod:`.got_hooks` AGoT's).
 """
 
 from __future__ import annotations

@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from agents import AgentSpec, AgentSpecError
+from boardkit.envs import make_env
 from got_env.vector_ray import RAY_MISSING
 
-from ..config_files import ConfigError, check_env, read_config
-from ..config_model import BACKENDS, bounded, game_field, parse_section
+from ..config_files import ConfigError, read_config
+from ..config_model import BACKENDS, GAMES, bounded, game_field, parse_section
+from .game_hooks import has_replay
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "tournament.yaml"
 #: Env options a tournament does not take: games are always played to the end, unrendered.
@@ -33,7 +35,7 @@ class TournamentFile:
     :class:`Config` of them. ``agents``, ``lineups`` and ``round_robin`` are judged there (their
     checks need the agents and the seats)."""
 
-    game: str = game_field()
+    game: str = game_field(GAMES)      # any game of the registry (boardkit.games)
     name: str | None = None             # default: the config file's name
     out: Path = Path("runs/tournament")
     env: dict[str, Any] | None = None
@@ -168,6 +170,31 @@ def check_ray(backend: str) -> str:
     return backend
 
 
+def check_game_env(game: str, value: Any, key: str = "env",
+                   forbidden: dict[str, str] | None = None) -> tuple[dict[str, Any], Any]:
+    """The ``env`` mapping of the game's env options (none: the defaults) and a throw-away env
+    of them (:func:`boardkit.envs.make_env`), so that a bad option fails before any game and
+    the caller learns the seats (``possible_agents``); ``forbidden``: option -> why the caller
+    does not take it."""
+    env = {} if value is None else value
+    if not isinstance(env, dict):
+        raise ConfigError(f"{key} must be a mapping of {game} env options, got {env!r}")
+    for option, why in (forbidden or {}).items():
+        if option in env:
+            raise ConfigError(f"{key}.{option} is not allowed: {why}")
+    try:
+        return dict(env), make_env(game, **env)
+    except (TypeError, ValueError) as e:   # AGoT's OptionError is a ValueError
+        raise ConfigError(f"{key}: {e}") from None
+
+
+def check_replays(game: str, replays: bool) -> bool:
+    """``replays: true`` only for a game that writes replay pages (:mod:`.game_hooks`)."""
+    if replays and not has_replay(game):
+        raise ConfigError(f"replays: the game {game!r} has no replay page")
+    return replays
+
+
 def _lineups(file: TournamentFile, agents: dict[str, Any], n: int) -> list[tuple[str, ...]]:
     """The line-ups: as listed (each n known agents), or every round-robin combination."""
     lineups_raw, rr = file.lineups, file.round_robin
@@ -215,7 +242,7 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
     notes: list[str] = []
     name = check_name(file.name if file.name is not None else default_name)
 
-    env, probe = check_env(file.env, forbidden=FORBIDDEN_ENV)
+    env, probe = check_game_env(file.game, file.env, forbidden=FORBIDDEN_ENV)
     houses = tuple(probe.possible_agents)
     n = len(houses)
 
@@ -240,7 +267,8 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
     return Config(name=name, out=file.out, env=dict(env), agents=agents, lineups=tuple(lineups),
                   games=games, seed=file.seed, workers=file.workers, houses=houses,
                   backend=check_ray(file.backend), game=file.game, notes=tuple(notes),
-                  replays=file.replays, specs=specs, checkpoints=checkpoints)
+                  replays=check_replays(file.game, file.replays), specs=specs,
+                  checkpoints=checkpoints)
 
 
 def load_config(path: str | Path, **overrides: Any) -> Config:

@@ -11,10 +11,12 @@ from typing import Any
 
 import numpy as np
 
-import got_env
 from agents import make_agent
+from boardkit import games
+from boardkit.envs import make_env
 
 from ..play import play_game
+from . import game_hooks
 from .config import Config
 
 
@@ -51,42 +53,48 @@ def make_plan(cfg: Config) -> list[GameSpec]:
 
 
 # -- playing one game (in a worker process) ----------------------------------------------------
-def build_agent(spec: Any, env: got_env.raw_env, seed: int) -> Any:
+def build_agent(spec: Any, env: Any, seed: int) -> Any:
     """An agent from its spec (any form agents.AgentSpec reads); ``env`` and ``seed`` are
     passed where the constructor takes them (``seed`` only when the spec does not fix it)."""
     return make_agent(spec, env=env, seed=seed)
 
 
 def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
-              spec: GameSpec, replays: str | None = None) -> dict[str, Any]:
+              spec: GameSpec, replays: str | None = None, game: str = "got") -> dict[str, Any]:
     """Play one game of the plan; returns its record (a line of games.jsonl). ``agent_specs``:
     name -> spec (an AgentSpec, or any form it parses); it is pickled to worker processes.
-    ``replays``: a folder to write the game's replay page to (``game-<lineup>-<game>.html``)."""
+    ``replays``: a folder to write the game's replay page to (``game-<lineup>-<game>.html``).
+    ``game``: the registry name of the game played (:mod:`boardkit.games`); its env comes from
+    :func:`boardkit.envs.make_env`, its result from :mod:`.game_hooks`."""
     try:
-        env = got_env.raw_env(**env_options)
+        env = make_env(game, **env_options)
         seats = zip(spec.lineup, spec.houses, spec.agent_seeds, strict=True)
         seated = {house: build_agent(agent_specs[agent], env, aseed)
                   for agent, house, aseed in seats}
         start = time.perf_counter()
         play_game(env, seated, spec.seed)
         seconds = time.perf_counter() - start
-        game, rs = env.game, env.ruleset
-        if game.outcome is None:
-            raise RuntimeError("the game stopped without an outcome")
-        ranking = [rs.houses[h].id for h in game.outcome.ranking]
-        vp = game.victory_points()
-        if replays is not None:
-            from ..replay import write_replay
+        result = game_hooks.result(game, env)
+        rules = games.get(game)
 
-            write_replay(env.record, Path(replays) / f"game-{spec.lineup_index}-{spec.game}.html",
-                         title=f"got_env replay: line-up {spec.lineup_index} "
-                               f"{list(spec.lineup)}, game {spec.game}")
+        def name(player: int) -> str:
+            return rules.player_name(env.game, player)
+
+        ranking = [name(p) for p in result.ranking]
+        scores = {name(p): _number(s) for p, s in result.scores.items()}
+        if replays is not None:
+            game_hooks.write_replay(game, env,
+                                    Path(replays) / f"game-{spec.lineup_index}-{spec.game}.html",
+                                    f"{game} replay: line-up {spec.lineup_index} "
+                                    f"{list(spec.lineup)}, game {spec.game}")
+        decisions = game_hooks.decisions(game, env)
+        rounds = int(rules.round(env.game))
     except Exception as e:
         raise GameFailed(f"game {spec.game} of line-up {spec.lineup_index} {list(spec.lineup)} "
                          f"(houses {list(spec.houses)}, seed {spec.seed}) failed: "
                          f"{type(e).__name__}: {e}") from e
     place = {h: i + 1 for i, h in enumerate(ranking)}
-    drawn = {"draw": [rs.houses[h].id for h in game.outcome.draw]} if game.outcome.draw else {}
+    drawn = {"draw": [name(p) for p in result.draw]} if result.draw else {}
     for h in drawn.get("draw", ()):
         place[h] = 1   # every house of a draw ranks first (experiments.ratings)
     return {"lineup_index": spec.lineup_index, "game": spec.game,
@@ -94,7 +102,12 @@ def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
             "seats": dict(zip(spec.houses, spec.lineup, strict=True)),
             "seed": spec.seed, "agent_seeds": list(spec.agent_seeds),
             "ranking": ranking, "ranks": [place[h] for h in spec.houses],
-            "castles": {h: int(vp[rs.house(h)]) for h in spec.houses},
+            "castles": {h: scores[h] for h in spec.houses},
             "winner": ranking[0], "winner_agent": spec.lineup[spec.houses.index(ranking[0])],
-            "reason": game.outcome.reason, "rounds": int(game.round),
-            "decisions": len(env.record.actions), "seconds": round(seconds, 3), **drawn}
+            "reason": result.reason, "rounds": rounds,
+            "decisions": decisions, "seconds": round(seconds, 3), **drawn}
+
+
+def _number(score: float) -> int | float:
+    """A score for the record: an int when whole (AGoT's castles, Goofspiel's points)."""
+    return int(score) if float(score).is_integer() else float(score)

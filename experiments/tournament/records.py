@@ -74,7 +74,8 @@ def match_games(records: list[dict[str, Any]], plan: list[GameSpec],
 
 
 def check_run_dir(cfg: Config) -> None:
-    """Refuse a run folder whose games were played with other env options, agents or seed."""
+    """Refuse a run folder whose games were played with another game, env options, agents or
+    seed."""
     saved = cfg.run_dir / "config.json"
     games = cfg.run_dir / GAMES_FILE
     if not (saved.exists() and games.exists() and games.stat().st_size):
@@ -86,6 +87,9 @@ def check_run_dir(cfg: Config) -> None:
     now = json.loads(json.dumps(cfg.identity()))
     diff = [k for k in now if (canonical_agents(old.get(k)) != canonical_agents(now[k])
                                if k == "agents" else old.get(k) != now[k])]
+    if old.get("game", "got") != cfg.game:   # a folder from before the key played AGoT
+        diff.append("game")
+        now["game"] = cfg.game
     if diff:
         detail = "; ".join(f"{k}: was {old.get(k)!r}, now {now[k]!r}" for k in diff)
         raise ConfigError(f"{cfg.run_dir} holds games of another tournament ({detail}); use "
