@@ -319,3 +319,22 @@ def test_cli_into_a_closed_pipe_exits_quietly():
     proc.stderr.close()
     assert proc.wait(timeout=60) == 1
     assert err == ""
+
+
+def test_a_ruleset_pickles_without_its_derived_tables():
+    """A state pickles after its board was drawn: the ruleset's derived tables (the picture's
+    drawing functions among them) stay behind and are rebuilt on use."""
+    import pickle
+
+    import got_env
+    from got_env.render.picture import render_board
+
+    env = got_env.raw_env(num_players=3)
+    env.reset(seed=0)
+    render_board(env.game)
+    assert "render.drawing" in env.game.ruleset.__dict__["_derived"]
+    again = pickle.loads(pickle.dumps(env.game))
+    assert again.digest() == env.game.digest()
+    assert "_derived" not in again.ruleset.__dict__ or \
+        "render.drawing" not in again.ruleset.__dict__["_derived"]
+    render_board(again)

@@ -294,6 +294,14 @@ class Ruleset:
         except KeyError:
             raise KeyError(f"unknown house card id {card_id!r}") from None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The ruleset's facts without its derived tables (:meth:`derived`): they are rebuilt
+        where it is unpickled, and some hold what pickle cannot carry (the picture's drawing
+        functions), so that a state pickles after its board was drawn too."""
+        state = dict(self.__dict__)
+        state.pop("_derived", None)
+        return state
+
     def derived(self, name: str, build: Callable[[Ruleset], Any]) -> Any:
         """A table derived from this ruleset (an engine lookup table, the action codec, ...),
         built by ``build(self)`` on first use and kept: the ruleset is a frozen, unhashable
