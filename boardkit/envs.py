@@ -48,3 +48,12 @@ def make_env(name: str, **options: Any) -> Any:
 
     env_kwargs = {k: options.pop(k) for k in ENV_OPTIONS if k in options}
     return KitEnv(game, options, **env_kwargs)
+
+
+def record_of(env: Any) -> Any:
+    """What replays the game ``env`` plays, whichever form its env gives it in: a ``record``
+    property (AGoT's env: a ``GameRecord``) or a ``record()`` method
+    (:meth:`boardkit.aec.KitEnv.record`: seed, options, actions), so that a tool keeping the
+    records of finished games (the batched API) reads either alike."""
+    record = env.record
+    return record() if callable(record) else record

@@ -14,8 +14,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import got_env
+from boardkit.envs import make_env
 from got_env.engine import IllegalActionError, OptionError
 from got_env.vector import Batch, Finished, VectorGames, VectorGamesError
 
@@ -71,11 +73,14 @@ def play(games: VectorGames, steps: int, first_seeds: list[int],
     return episodes
 
 
-def aec_play(options: dict[str, Any], seed: int, actions: list[int]) -> tuple[list, dict]:
-    """The wrapped AEC env through PettingZoo's loop with these actions: the turns before each
-    action ``(agent, obs, mask, info, reward)`` (one more when the game goes on), and the dead
-    steps' ``last()`` by agent when it ended."""
-    env = got_env.env(**options)
+def aec_play(options: dict[str, Any], seed: int, actions: list[int],
+             game: str = "got") -> tuple[list, dict]:
+    """The wrapped AEC env of ``game`` (AGoT's own wrapper, else PettingZoo's order enforcing)
+    through PettingZoo's loop with these actions: the turns before each action ``(agent, obs,
+    mask, info, reward)`` (one more when the game goes on), and the dead steps' ``last()`` by
+    agent when it ended."""
+    env = got_env.env(**options) if game == "got" else \
+        OrderEnforcingWrapper(make_env(game, **options))
     env.reset(seed=seed)
     turns, final, i = [], {}, 0
     for agent in env.agent_iter():
@@ -92,9 +97,18 @@ def aec_play(options: dict[str, Any], seed: int, actions: list[int]) -> tuple[li
     return turns, final
 
 
+def record_seed_actions(record: Any) -> tuple[int, list[int]]:
+    """The seed and actions of a finished game's record, whichever form the game's env gives
+    (AGoT's ``GameRecord``, a ``KitEnv.record()`` mapping)."""
+    if isinstance(record, dict):
+        return record["seed"], list(record["actions"])
+    return record.seed, list(record.actions)
+
+
 def assert_same_as_aec(options: dict[str, Any], episode: Episode,
-                       names: list[str]) -> None:
-    turns, final = aec_play(options, episode.seed, episode.actions)
+                       names: list[str], game: str = "got") -> None:
+    """The batch showed ``episode`` as the AEC env of ``game`` plays it, step by step."""
+    turns, final = aec_play(options, episode.seed, episode.actions, game)
     assert len(turns) == len(episode.turns)
     owed = np.zeros(len(names), dtype=np.float64)  # rewards since each house's last turn
     for t, (agent, obs, mask, info, reward) in enumerate(turns):
@@ -112,7 +126,7 @@ def assert_same_as_aec(options: dict[str, Any], episode: Episode,
     if fin is None:
         assert final == {}
         return
-    assert fin.record.seed == episode.seed and fin.record.actions == episode.actions
+    assert record_seed_actions(fin.record) == (episode.seed, episode.actions)
     assert set(final) == set(names)
     np.testing.assert_array_equal(fin.rewards, episode.rewards[-1])
     for h, a in enumerate(names):
@@ -233,7 +247,7 @@ def test_a_worker_busy_waits_only_while_commands_come_quickly() -> None:
     import multiprocessing
     import threading
 
-    from got_env.vector import _Commands, _next_command
+    from boardkit.vector import _Commands, _next_command
 
     parent, child = multiprocessing.Pipe()
     with parent, child:
