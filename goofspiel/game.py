@@ -98,9 +98,15 @@ class Goofspiel:
         return h.hexdigest()[:16]
 
     def text(self, state: State, observer: int | None = None) -> str:
+        """The prize, the points, the bids revealed so far (public), and the hand and bid of
+        ``observer`` only (None: every player's): another player's bid of this turn is never
+        in a player's text (the replay viewer's player views show this text)."""
         n = state.num_cards
         prize = f"prize {state.prizes[state.turn] + 1}" if state.turn < n else "game over"
         lines = [f"turn {state.turn + 1}/{n}: {prize}; points {state.points.tolist()}"]
+        for turn in range(state.turn):
+            bids = [int(b) + 1 for b in state.played[turn]]
+            lines.append(f"turn {turn + 1}: prize {state.prizes[turn] + 1}, bids {bids}")
         for p in range(state.num_players):
             if observer is None or observer == p:
                 hand = [int(c) + 1 for c in np.flatnonzero(state.hands[p])]

@@ -175,3 +175,95 @@ def test_final_result_ranks_the_points(played, ranking, draw):
     points = GAME.outcome(state)
     assert result.scores == {0: points[0], 1: points[1]}
     assert result.ranking == ranking and result.draw == draw and result.reason == "end"
+
+
+# -- the batched API (boardkit.vector) on a second game ------------------------------------------
+
+GOOF = {"num_players": 3, "num_cards": 5}
+
+
+@pytest.mark.parametrize("num_workers", [0, 2])
+def test_batched_games_equal_the_aec_env_and_their_records_replay(num_workers):
+    """VectorGames(game="goofspiel"): random masked games to their ends, auto-reset, every step
+    of every game what the AEC env shows with the same seed and actions, and each finished
+    game's record (``KitEnv.record()``) replaying into the AEC env's final state."""
+    from test_vector import assert_same_as_aec, play
+
+    from boardkit.envs import make_env
+    from boardkit.vector import VectorGames, replay
+
+    with VectorGames(8, 3, seeds=40, num_workers=num_workers, game="goofspiel",
+                     num_cards=5) as games:
+        assert (games.num_players, games.action_size) == (3, 5)
+        assert games.possible_agents == ["player_0", "player_1", "player_2"]
+        episodes = play(games, 40, [40 + g for g in range(8)])  # 15 bids a game
+        names, options = games.possible_agents, games.options
+    finished = [ep for eps in episodes for ep in eps if ep.finished is not None]
+    assert len(finished) >= 16 and all(len(eps) >= 3 for eps in episodes)
+    for eps in episodes:
+        for ep in eps:
+            assert_same_as_aec(GOOF, ep, names, game="goofspiel")
+    for ep in finished:
+        record = ep.finished.record
+        assert record["game"] == "goofspiel" and record["options"] == GOOF
+        aec = make_env("goofspiel", **GOOF)
+        aec.reset(seed=ep.seed)
+        for a in ep.actions:
+            aec.step(a)
+        assert GAME.digest(replay("goofspiel", record, options).game) == GAME.digest(aec.game)
+
+
+def test_batched_games_restore_and_name_an_illegal_action():
+    """A state taken mid-game restores into a batch with other workers and plays on alike; an
+    illegal action raises the kit's IllegalActionError in the AEC env's words."""
+    from test_vector import random_actions
+
+    from boardkit import IllegalActionError
+    from boardkit.vector import VectorGames
+
+    rng = np.random.default_rng(3)
+    with VectorGames(4, 3, seeds=9, game="goofspiel", num_cards=5) as a, \
+            VectorGames(4, 3, num_workers=2, game="goofspiel", num_cards=5) as b:
+        batch = a.reset()
+        for _ in range(7):
+            batch = a.step(random_actions(batch, rng))
+        restored = b.restore(a.state())
+        np.testing.assert_array_equal(restored.obs, batch.obs)
+        assert restored.infos == batch.infos
+        for _ in range(20):
+            actions = random_actions(batch, rng)
+            batch, other = a.step(actions), b.step(actions)
+            for name in ("agent", "obs", "mask", "rewards", "done"):
+                np.testing.assert_array_equal(getattr(batch, name), getattr(other, name))
+            assert batch.infos == other.infos
+        bad = np.argmin(batch.mask, axis=1)
+        with pytest.raises(IllegalActionError, match=r"game 0: action \d+ .*not legal for bid"):
+            a.step(bad)
+
+
+def test_a_players_text_holds_the_revealed_bids_and_none_of_the_others_bids():
+    """What the replay viewer's player views show (experiments/replay/text_view.py)."""
+    s = GAME.scenario({"prizes": [3, 1, 2], "played": [[2, 3]]})
+    GAME.apply(s, 0)  # player 0 bids 1 for prize 1, unrevealed
+    seen_by_1 = GAME.text(s, 1)
+    assert "turn 1: prize 3, bids [2, 3]" in seen_by_1 and "player_0" not in seen_by_1
+    hidden = GAME.clone(s)
+    hidden.bids[0] = 0 if s.bids[0] != 0 else 1
+    assert GAME.text(hidden, 1) == seen_by_1
+    assert "player_0: hand [1, 3], bid 1" in GAME.text(s, 0)
+
+
+def test_a_kit_record_saves_loads_and_replays(tmp_path):
+    from boardkit.records import KitRecord, RecordError
+
+    env = goofspiel.env(num_players=3, num_cards=4)
+    play(env, {a: RandomAgent(seed=i) for i, a in enumerate(env.possible_agents)}, seed=1)
+    record = KitRecord.from_env(env.unwrapped)
+    record.save(tmp_path / "r.json")
+    loaded = KitRecord.load(tmp_path / "r.json")
+    assert loaded == record and loaded.game == "goofspiel"
+    states = list(loaded.walk())
+    assert len(states) == 13 and GAME.digest(states[-1][0]) == record.digest
+    (tmp_path / "bad.json").write_text('{"format": "boardkit-record-1", "game": 1}')
+    with pytest.raises(RecordError, match="bad.json.*'options' is missing"):
+        KitRecord.load(tmp_path / "bad.json")

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import got_env
@@ -368,3 +369,118 @@ def test_tournament_writes_one_replay_per_game(tmp_path):
     with pytest.raises(ValueError, match="replays must be true or false"):
         parse_config({"env": {"num_players": 3}, "agents": {"r": "random"},
                       "lineups": [["r", "r", "r"]], "replays": "yes"})
+
+
+# --- other games: the kit record and the default text view (Goofspiel) -------------------------
+
+def goofspiel_record(seed: int = 3, num_cards: int = 6):
+    """A whole Goofspiel game of two random agents, as the kit record of its env."""
+    import goofspiel
+    from agents import RandomAgent
+    from boardkit.records import KitRecord
+
+    env = goofspiel.env(num_players=2, num_cards=num_cards)
+    agents = {a: RandomAgent(seed=seed + i) for i, a in enumerate(env.possible_agents)}
+    env.reset(seed=seed)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, info = env.last()
+        env.step(None if term or trunc else
+                 agents[agent].act(obs["observation"], obs["action_mask"], info))
+    return KitRecord.from_env(env.unwrapped)
+
+
+def test_a_goofspiel_game_replays_into_a_page_of_player_views(tmp_path, capsys):
+    from boardkit.records import KitRecord
+    from goofspiel import GAME
+
+    record = goofspiel_record()
+    path = tmp_path / "goof.json"
+    record.save(path)
+    assert KitRecord.load(path) == record
+    out = tmp_path / "goof.html"
+    assert main([str(path), "--out", str(out)]) == 0
+    assert "13 steps, 3 view(s)" in capsys.readouterr().out  # 12 bids and the end
+    page = out.read_text()
+    data = page_data(page)
+    assert_page_intact(page, data)
+    assert [v["name"] for v in data["views"]] == [FULL, "player_0", "player_1"]
+    assert len(data["steps"]) == len(record.actions) + 1 == 13
+    assert data["seed"] == record.seed and data["title"] == "replay: goof.json"
+    assert data["steps"][0][2:] == ["player_0", "bid", None]  # a bid is secret: no name
+    views = {v["name"]: v for v in data["views"]}
+    state = GAME.new_state(record.seed, record.options)
+    checked = 0
+    for t, action in enumerate([*record.actions, None]):
+        for name, observer in ((FULL, None), ("player_0", 0), ("player_1", 1)):
+            assert data["texts"][views[name]["text"][t]] == GAME.text(state, observer)
+        if state.bids[0] >= 0:  # player 0 has bid, unrevealed: player 1's view must not say it
+            for card in np.flatnonzero(state.hands[0]):  # any other bid: the same text
+                other = GAME.clone(state)
+                other.bids[0] = card
+                assert data["texts"][views["player_1"]["text"][t]] == GAME.text(other, 1)
+            assert str(t - 1) not in views["player_1"]["secret"]
+            assert views["player_0"]["secret"][str(t - 1)] == f"bid {state.bids[0] + 1}"
+            checked += 1
+        if action is not None:
+            GAME.apply(state, action)
+    assert checked == 6
+
+
+def test_a_player_only_goofspiel_page_holds_no_seed_nor_others_bids():
+    record = goofspiel_record(seed=5)
+    page, figures = build_replay(record, views=["player_1"])
+    data = page_data(page)
+    assert data["seed"] is None and figures["views"] == ["player_1"]
+    assert set(data["views"][0]["secret"]) == {str(t) for t in range(1, 12, 2)}
+    assert all("player_0:" not in text for text in data["texts"])
+
+
+GOOF_BAD = {  # file name -> (change to the saved record, what the one line must say)
+    "no-game.json": (lambda d: d.pop("game"), "'game' is missing"),
+    "unknown-game.json": (lambda d: d.update(game="chess"), "'game'"),
+    "bad-actions.json": (lambda d: d.update(actions="1,2"), "'actions'"),
+    "illegal.json": (lambda d: d["actions"].__setitem__(2, d["actions"][0]), "'actions'"),
+    "edited-seed.json": (lambda d: d.update(seed=d["seed"] + 1), "'digest'"),
+    "bad-options.json": (lambda d: d.update(options={"num_players": 9}), "'options'"),
+    "extra.json": (lambda d: d.update(comment="mine"), "unknown field"),
+}
+
+
+@pytest.mark.parametrize("name", GOOF_BAD)
+def test_a_corrupt_goofspiel_record_is_named_in_one_line(tmp_path, capsys, name):
+    change, says = GOOF_BAD[name]
+    doc = goofspiel_record().to_json()
+    change(doc)
+    bad = tmp_path / name
+    bad.write_text(json.dumps(doc))
+    assert main([str(bad), "--out", str(tmp_path / "x.html")]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1, out.err
+    assert name in out.err and says in out.err, out.err
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_the_cli_exits_2_on_a_corrupt_goofspiel_record(tmp_path):
+    doc = goofspiel_record().to_json()
+    doc["digest"] = "0" * 16
+    bad = tmp_path / "goof.json"
+    bad.write_text(json.dumps(doc))
+    run = subprocess.run([sys.executable, "-m", "experiments.replay", str(bad), "--out",
+                          str(tmp_path / "x.html")], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent, timeout=120)
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+    assert "goof.json" in run.stderr and "'digest'" in run.stderr
+
+
+def test_a_goofspiel_tournament_writes_replays(tmp_path):
+    from experiments.tournament import parse_config, run_tournament
+
+    cfg = parse_config({"game": "goofspiel", "env": {"num_players": 2, "num_cards": 5},
+                        "agents": {"r": "random"}, "lineups": [["r", "r"]], "games": 2,
+                        "workers": 1, "replays": True, "out": str(tmp_path)}, default_name="g")
+    run_tournament(cfg, progress=False, log=lambda _: None)
+    pages = sorted((tmp_path / "g" / "replays").iterdir())
+    assert [p.name for p in pages] == ["game-0-0.html", "game-0-1.html"]
+    data = page_data(pages[0].read_text())
+    assert len(data["steps"]) == 11 and [v["name"] for v in data["views"]][1:] == [
+        "player_0", "player_1"]

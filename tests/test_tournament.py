@@ -434,7 +434,6 @@ def test_the_goofspiel_config_parses():
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda c: c.update(replays=True), "replays: the game 'goofspiel' has no replay page"),
     (lambda c: c["env"].update(max_rounds=3), "env:"),
     (lambda c: c.update(game="chess"), "game"),
 ])

@@ -1,8 +1,32 @@
 """The replay page: HTML, CSS and JavaScript in one string, with no external resource (no CDN,
-no font, no request); ``{{TITLE}}`` and ``{{DATA}}`` (the JSON built by experiments.replay) are
-filled in."""
+no font, no request). :func:`template` makes it from the game-neutral shell (header, slider,
+step buttons and keys, the decision box, the decision log, the view selector) and a game
+view's :class:`Fragment` (its panel's style, its extra buttons and boxes, and its ``paint``
+script); ``{{TITLE}}`` and ``{{DATA}}`` (the JSON built by experiments.replay) are filled in
+per page."""
 
-TEMPLATE = r"""<!DOCTYPE html>
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """What a game view adds to the shell. ``script`` defines ``paint(v, s)`` (draw view ``v``
+    at step ``s`` into ``#board`` and the view's boxes), ``EXTRA_ACTIONS`` (button id ->
+    function) and ``EXTRA_KEYS`` (key -> button id); ``prev`` / ``next``: buttons placed
+    before / after the step buttons; ``keys``: their keys' help text; ``boxes``: side boxes
+    above the decision log."""
+
+    style: str
+    script: str
+    prev: str = ""
+    next: str = ""
+    keys: str = ""
+    boxes: str = ""
+
+
+SHELL = r"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -18,16 +42,11 @@ TEMPLATE = r"""<!DOCTYPE html>
   #slider { flex: 1 1 240px; }
   #where { font-variant-numeric: tabular-nums; min-width: 210px; }
   main { display: flex; gap: 10px; padding: 8px; align-items: flex-start; }
-  #board { flex: 0 0 auto; width: min(62vw, calc(100vh - 70px)); background: #fff;
-           box-shadow: 0 1px 3px #0003; }
-  #board svg { width: 100%; height: auto; display: block; }
+@@STYLE@@
   #side { flex: 1 1 300px; min-width: 280px; display: flex; flex-direction: column; gap: 8px; }
   .box { background: #fff; padding: 6px 10px; box-shadow: 0 1px 3px #0002; }
   .box h2 { font-size: 14px; margin: 2px 0 6px; }
   #decision { font-weight: bold; }
-  #combat table { border-collapse: collapse; width: 100%; font-size: 13px; }
-  #combat td, #combat th { border-bottom: 1px solid #ddd; padding: 2px 4px; text-align: left;
-                           vertical-align: top; }
   #log { max-height: calc(100vh - 360px); min-height: 160px; overflow-y: auto;
          font: 12px/1.4 "DejaVu Sans Mono", monospace; }
   #log div { white-space: pre-wrap; padding: 0 2px; }
@@ -43,11 +62,11 @@ TEMPLATE = r"""<!DOCTYPE html>
   <button id="first" title="first step (Home)">|&#x25C0;</button>
   <button id="prevRound" title="previous round (Page Up)">&laquo; round</button>
   <button id="prevPhase" title="previous phase (Up)">&lsaquo; phase</button>
-  <button id="prevCombat" title="previous combat (C)">&lsaquo; combat</button>
+@@PREV@@
   <button id="prev" title="previous decision (Left)">&#x25C0;</button>
   <input id="slider" type="range" min="0" value="0" aria-label="step">
   <button id="next" title="next decision (Right)">&#x25B6;</button>
-  <button id="nextCombat" title="next combat (c)">combat &rsaquo;</button>
+@@NEXT@@
   <button id="nextPhase" title="next phase (Down)">phase &rsaquo;</button>
   <button id="nextRound" title="next round (Page Down)">round &raquo;</button>
   <button id="last" title="last step (End)">&#x25B6;|</button>
@@ -58,8 +77,8 @@ TEMPLATE = r"""<!DOCTYPE html>
   <div id="side">
     <div class="box"><h2>Decision</h2><div id="decision"></div>
       <div class="keys">Keys: &larr; &rarr; decision, &uarr; &darr; phase, PgUp PgDn round,
-        c / C next / previous combat, Home End.</div></div>
-    <div class="box" id="combatBox"><h2>Combat</h2><div id="combat"></div></div>
+        @@KEYS@@Home End.</div></div>
+@@BOXES@@
     <div class="box"><h2>Decision log</h2><div id="log"></div></div>
   </div>
 </main>
@@ -69,32 +88,11 @@ TEMPLATE = r"""<!DOCTYPE html>
 const D = JSON.parse(document.getElementById("data").textContent);
 const N = D.steps.length;
 const $ = (id) => document.getElementById(id);
-let view = 0, t = 0, shown = null;
-const cache = [];
+let view = 0, t = 0;
 
 function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;",
                                                '"': "&quot;"}[c]));
-}
-
-function partIds(v, s) {
-  const pics = D.views[v].pics;
-  const c = cache[v];
-  if (c && c.t === s) return c.ids;
-  let ids, from;
-  if (c && c.t < s && s - c.t <= 200) { ids = c.ids.slice(); from = c.t + 1; }
-  else {
-    let k = s;
-    while (pics[k][0] !== -1) k--;
-    ids = pics[k].slice(1); from = k + 1;
-  }
-  for (let i = from; i <= s; i++) {
-    const e = pics[i];
-    if (e.length && e[0] === -1) { ids = e.slice(1); continue; }
-    for (let j = 0; j < e.length; j += 2) ids[e[j]] = e[j + 1];
-  }
-  cache[v] = {t: s, ids: ids};
-  return ids;
 }
 
 function actionText(v, s) {
@@ -111,42 +109,15 @@ function logLine(v, s) {
   return "#" + (s + 1) + " R" + st[0] + " " + st[1] + "  " + st[2] + "  " + st[3] + ": " +
          actionText(v, s);
 }
-
-function combatHtml(c) {
-  if (!c) return "<i>no combat at this step</i>";
-  const rows = [["house", "house"], ["units", "units"], ["strength", "strength (before cards)"],
-                ["supporters", "supported by"], ["card", "house card"], ["tides", "Tides card"],
-                ["blade", "Valyrian Steel Blade"], ["final", "final strength"]];
-  let h = "<div>" + esc(c.attacker.house) + " attacks <b>" + esc(c.area) + "</b> from " +
-          esc(c.from) + " (stage: " + esc(c.stage) + ")</div><table><tr><th></th>" +
-          "<th>attacker</th><th>defender</th></tr>";
-  for (const [k, label] of rows) {
-    const a = c.attacker[k], d = c.defender[k];
-    if (a === undefined && d === undefined) continue;
-    const f = (x) => x === undefined ? "" : Array.isArray(x) ? (x.length ? x.join(", ") : "none")
-                                         : x === true ? "used" : x;
-    h += "<tr><td>" + label + "</td><td>" + esc(f(a)) + "</td><td>" + esc(f(d)) + "</td></tr>";
-  }
-  h += "</table>";
-  if (c.winner) h += "<div><b>" + esc(c.winner) + " wins.</b></div>";
-  return h;
-}
-
+@@SCRIPT@@
 function show() {
-  const ids = partIds(view, t);
-  const key = view + ":" + ids.join(",");
-  if (key !== shown) {
-    $("board").innerHTML = D.svg_head + ids.map((i) => D.parts[i]).join("\n") + D.svg_defs +
-                           "</svg>";
-    shown = key;
-  }
+  paint(view, t);
   const st = D.steps[t];
   $("slider").value = t;
   $("where").textContent = "step " + (t + 1) + "/" + N + "  round " + st[0] + ", " + st[1];
   const a = actionText(view, t);
   $("decision").textContent = st[2] === null ? "The game is over." :
       st[2] + " decides " + st[3] + ": " + a;
-  $("combat").innerHTML = combatHtml(D.views[view].combat[t]);
   const lo = Math.max(0, t - 120);
   let lines = "";
   for (let s = lo; s <= t; s++) {
@@ -177,11 +148,6 @@ function jump(keyOf, dir) {
 }
 const roundOf = (s) => String(D.steps[s][0]);
 const phaseOf = (s) => D.steps[s][0] + ":" + D.steps[s][1];
-function combat(dir) {
-  const cs = D.combat_starts;
-  if (dir > 0) { const c = cs.find((x) => x > t); if (c !== undefined) go(c); }
-  else { const c = cs.filter((x) => x < t).pop(); if (c !== undefined) go(c); }
-}
 
 $("title").textContent = D.title;
 D.views.forEach((v, i) => {
@@ -195,12 +161,12 @@ const actions = {
   first: () => go(0), last: () => go(N - 1), prev: () => go(t - 1), next: () => go(t + 1),
   prevRound: () => jump(roundOf, -1), nextRound: () => jump(roundOf, 1),
   prevPhase: () => jump(phaseOf, -1), nextPhase: () => jump(phaseOf, 1),
-  prevCombat: () => combat(-1), nextCombat: () => combat(1),
+  ...EXTRA_ACTIONS,
 };
 for (const [id, f] of Object.entries(actions)) $(id).addEventListener("click", f);
 const keys = {ArrowLeft: "prev", ArrowRight: "next", ArrowUp: "prevPhase",
               ArrowDown: "nextPhase", PageUp: "prevRound", PageDown: "nextRound",
-              Home: "first", End: "last", c: "nextCombat", C: "prevCombat"};
+              Home: "first", End: "last", ...EXTRA_KEYS};
 document.addEventListener("keydown", (e) => {
   if (e.target && e.target.tagName === "SELECT") return;
   const name = keys[e.key];
@@ -215,3 +181,16 @@ show();
 </body>
 </html>
 """
+
+
+def template(fragment: Fragment) -> str:
+    """The page template of a game view: the shell with the view's fragment in its slots
+    (``@@...@@``; ``{{TITLE}}`` and ``{{DATA}}`` stay for the page's own fill)."""
+    out = SHELL
+    for slot, text in (("STYLE", fragment.style), ("PREV", fragment.prev),
+                       ("NEXT", fragment.next), ("KEYS", fragment.keys),
+                       ("BOXES", fragment.boxes), ("SCRIPT", fragment.script)):
+        if not text:  # an empty slot on a line of its own leaves no blank line
+            out = out.replace(f"@@{slot}@@\n", "")
+        out = out.replace(f"@@{slot}@@", text.rstrip("\n"))
+    return out

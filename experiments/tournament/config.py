@@ -19,7 +19,6 @@ from got_env.vector_ray import RAY_MISSING
 
 from ..config_files import ConfigError, read_config
 from ..config_model import BACKENDS, GAMES, bounded, game_field, parse_section
-from .game_hooks import has_replay
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "tournament.yaml"
 #: Env options a tournament does not take: games are always played to the end, unrendered.
@@ -188,13 +187,6 @@ def check_game_env(game: str, value: Any, key: str = "env",
         raise ConfigError(f"{key}: {e}") from None
 
 
-def check_replays(game: str, replays: bool) -> bool:
-    """``replays: true`` only for a game that writes replay pages (:mod:`.game_hooks`)."""
-    if replays and not has_replay(game):
-        raise ConfigError(f"replays: the game {game!r} has no replay page")
-    return replays
-
-
 def _lineups(file: TournamentFile, agents: dict[str, Any], n: int) -> list[tuple[str, ...]]:
     """The line-ups: as listed (each n known agents), or every round-robin combination."""
     lineups_raw, rr = file.lineups, file.round_robin
@@ -267,7 +259,7 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
     return Config(name=name, out=file.out, env=dict(env), agents=agents, lineups=tuple(lineups),
                   games=games, seed=file.seed, workers=file.workers, houses=houses,
                   backend=check_ray(file.backend), game=file.game, notes=tuple(notes),
-                  replays=check_replays(file.game, file.replays), specs=specs,
+                  replays=file.replays, specs=specs,
                   checkpoints=checkpoints)
 
 

@@ -1,9 +1,11 @@
 """What a tournament reads from a finished game besides the protocol, per game: its result, how
 many decisions it took, its replay page. Every game gets the kit's answers (the result from
-:func:`boardkit.result.final_result`, the decisions from :meth:`boardkit.aec.KitEnv.record`, no
-replay page); a game whose env or protocol cannot give them yet names a module of its own in
-:data:`HOOKS`, keyed by its registry name (imported on first use), whose functions ``result``,
-``decisions`` and ``write_replay`` stand in for the defaults.
+:func:`boardkit.result.final_result`, the decisions from :meth:`boardkit.aec.KitEnv.record`, the
+replay page of its :class:`boardkit.records.KitRecord`, drawn by the game's replay view or the
+default text view, :mod:`experiments.replay`); a game whose env or protocol cannot give them
+yet names a module of its own in :data:`HOOKS`, keyed by its registry name (imported on first
+use), whose functions ``result``, ``decisions`` and ``write_replay`` stand in for the
+defaults.
 
 Why a table here and not the game's methods: a decision count and a replay page are the
 tournament's needs, not the rules'; AGoT's entry holds just these (its result is the game's
@@ -50,11 +52,15 @@ def decisions(game: str, env: Any) -> int:
     return hook(env) if hook is not None else len(env.record()["actions"])
 
 
-def has_replay(game: str) -> bool:
-    """Whether the game can write a replay page (``replays: true`` is refused otherwise)."""
-    return _hook(game, "write_replay") is not None
-
-
 def write_replay(game: str, env: Any, path: Path, title: str) -> None:
-    """The finished game's replay page at ``path`` (only where :func:`has_replay`)."""
-    _hook(game, "write_replay")(env, path, title)
+    """The finished game's replay page at ``path``: the game's hook, else the page of the kit
+    record of the env's game (:meth:`boardkit.records.KitRecord.from_env`)."""
+    hook = _hook(game, "write_replay")
+    if hook is not None:
+        hook(env, path, title)
+        return
+    from boardkit.records import KitRecord
+
+    from ..replay import write_replay as write
+
+    write(KitRecord.from_env(env), path, title=title)
