@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 
-from ..tournament.plots import plot_ratings  # noqa: E402
+from ..tournament.plots import plot_ratings, write_plots  # noqa: E402
 
 
 def _num(x: Any) -> str:
@@ -91,6 +91,5 @@ PLOTS = {"ratings.png": plot_rung_ratings, "pairwise.png": plot_pairwise,
 
 
 def save_plots(res: dict[str, Any], run_dir: Path) -> list[Path]:
-    for name, fn in PLOTS.items():
-        fn(res, run_dir / name)
-    return [run_dir / name for name in PLOTS]
+    """Write every plot of a ladder into ``run_dir``; returns the paths."""
+    return write_plots(PLOTS, res, run_dir)

@@ -109,10 +109,14 @@ PLOTS = {"win_rates.png": plot_win_rates, "ratings.png": plot_agent_ratings,
          "houses.png": plot_houses}
 
 
-def save_plots(results: dict[str, Any], run_dir: Path) -> list[Path]:
-    """Write every plot into ``run_dir``; returns the paths."""
-    paths = []
-    for name, fn in PLOTS.items():
+def write_plots(plots: dict[str, Any], results: dict[str, Any], run_dir: Path) -> list[Path]:
+    """Draw each of ``plots`` (file name -> function of the results and a path) into
+    ``run_dir``; returns the paths. The tournament's and the ladder's plots are written so."""
+    for name, fn in plots.items():
         fn(results, run_dir / name)
-        paths.append(run_dir / name)
-    return paths
+    return [run_dir / name for name in plots]
+
+
+def save_plots(results: dict[str, Any], run_dir: Path) -> list[Path]:
+    """Write every plot of a tournament into ``run_dir``; returns the paths."""
+    return write_plots(PLOTS, results, run_dir)
