@@ -1,5 +1,6 @@
-"""Typed engine frames (got_env/engine/frames.py): the combat frame reads and hashes as the
-dict it replaced, copies with the state, and keeps the dict interface for untyped readers."""
+"""Typed engine frames (got_env/engine/frames.py): each typed frame (combat, March, planning,
+wildling attack) reads and hashes as the dict it replaced, copies with the state, and keeps the
+dict interface for untyped readers."""
 
 from __future__ import annotations
 
@@ -9,7 +10,19 @@ import numpy as np
 import pytest
 
 from got_env import engine
-from got_env.engine.frames import MISSING, CombatFrame, CombatStage, Side
+from got_env.engine.flow import push
+from got_env.engine.frames import (
+    FRAME_CLASSES,
+    MISSING,
+    CombatFrame,
+    CombatStage,
+    MarchFrame,
+    MarchStage,
+    PlanningStage,
+    Side,
+    WildlingAttackFrame,
+    WildlingStage,
+)
 
 
 def combat_states(seed: int, tides: bool = True, limit: int = 40) -> list:
@@ -117,3 +130,77 @@ def test_a_dict_combat_on_the_stack_is_typed_when_run(states):
         if game is not plain:
             want = game_digest
     assert game_digest == want
+
+
+# --- every typed frame (the March, the planning phase, the wildling attack, the combat) ------
+
+TYPED_STEPS = ("march", "planning_phase", "wildling_attack", "combat")
+
+
+@pytest.fixture(scope="module")
+def step_states() -> dict[str, list]:
+    """Per typed step, states of random games with that step innermost on the stack (the 1e
+    games have fixed wildling consequences and a Raven that looks)."""
+    found: dict[str, list] = {name: [] for name in TYPED_STEPS}
+    for seed, (players, ruleset) in enumerate(((6, "2e"), (5, "1e"), (4, "2e"))):
+        state = engine.start_game(players, seed=seed, options={"ruleset": ruleset})
+        rng = np.random.default_rng(seed)
+        while (d := engine.pending(state)) is not None:
+            name = state.stack[-1]["step"]
+            if name in found and len(found[name]) < 25 * (seed + 1):
+                found[name].append(state.clone())
+            engine.apply(state, d.options[int(rng.integers(len(d.options)))])
+    for name, sample in found.items():
+        assert sample, f"no {name} in the sample games"
+    return found
+
+
+@pytest.mark.parametrize("name", TYPED_STEPS)
+def test_every_typed_frame_reads_and_hashes_as_its_dict(step_states, name):
+    cls = FRAME_CLASSES[name]
+    for s in step_states[name]:
+        frame = s.stack[-1]
+        assert type(frame) is cls and frame.stage is type(frame.stage)(frame.stage.value)
+        as_dict = frame.to_dict()
+        assert list(as_dict)[0] == "step" and cls.from_dict(as_dict) == frame
+        plain = s.clone()
+        plain.stack[-1] = as_dict
+        assert plain.digest() == s.digest()
+
+
+@pytest.mark.parametrize("name", TYPED_STEPS)
+def test_a_dict_frame_on_the_stack_plays_on_as_the_typed_one(step_states, name):
+    """A position built from dicts (scenarios), decision pending or not, plays on the same."""
+    for s in step_states[name][::7]:
+        plain = s.clone()
+        plain.stack[-1] = plain.stack[-1].to_dict()
+        digests = []
+        for game in (s.clone(), plain):
+            rng = np.random.default_rng(1)
+            for _ in range(20):
+                if (d := engine.pending(game)) is None:
+                    break
+                engine.apply(game, d.options[int(rng.integers(len(d.options)))])
+            digests.append(game.digest())
+        assert digests[0] == digests[1]
+
+
+def test_stage_enums_equal_the_old_strings():
+    assert MarchStage.NEUTRAL_SUPPORT == "neutral_support" and PlanningStage("look").value == "look"
+    assert WildlingStage.THREAT == "threat"
+    frame = MarchFrame.from_dict({"step": "march", "area": 3, "house": 1, "stage": "token"})
+    assert frame.stage is MarchStage.TOKEN and frame.get("remove_order", True) is True
+    frame["remove_order"] = False
+    assert frame.to_dict() == {"step": "march", "area": 3, "house": 1, "stage": "token",
+                               "remove_order": False}
+    with pytest.raises(KeyError):
+        MarchFrame.from_dict({"step": "march", "area": 3})  # no house
+    with pytest.raises(ValueError):
+        MarchFrame.from_dict({"step": "combat", "area": 3, "house": 1})
+
+
+def test_push_builds_the_typed_frame():
+    state = engine.start_game(3, seed=0)
+    frame = push(state, "wildling_attack", strength=4, exclude=[])
+    assert type(frame) is WildlingAttackFrame and state.stack[-1] is frame
+    assert frame.to_dict() == {"step": "wildling_attack", "strength": 4, "exclude": []}

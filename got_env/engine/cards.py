@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .frames import CombatFrame, typed
 from .state import GameState
 
 # fn(state, combat frame, side of the card's owner, side whose value is worked out) -> int
@@ -103,9 +104,14 @@ def ability_named(name: str | None) -> Ability | None:
     return ABILITIES.get(name) or FIRST_EDITION_ABILITIES.get(name)
 
 
-def combat_frame(state: GameState) -> dict:
-    """The innermost combat on the stack (for ability steps)."""
-    for frame in reversed(state.stack):
-        if frame["step"] == "combat":
+def combat_frame(state: GameState) -> CombatFrame:
+    """The innermost combat on the stack (for ability steps, which change it: one still a dict,
+    as a position built from dicts has it, is made typed in place)."""
+    stack = state.stack
+    for i in range(len(stack) - 1, -1, -1):
+        frame = stack[i]
+        if type(frame) is CombatFrame:
             return frame
+        if type(frame) is dict and frame["step"] == CombatFrame.step:
+            return typed(stack, i)
     raise LookupError("no combat in progress")

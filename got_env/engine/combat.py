@@ -229,9 +229,9 @@ Act = Callable[[GameState, CombatFrame, Action], None]
 
 @step("combat")
 def run_combat(state: GameState, frame: CombatFrame | dict) -> Decision | None:
-    """Run the handler of the frame's stage (:data:`_RUN_STAGE`). A March pushes the combat as
-    a dict (flow.push; scenarios build them too): it is first made typed in place, and the loop
-    comes back (the loop's caller must not keep acting on the dict)."""
+    """Run the handler of the frame's stage (:data:`_RUN_STAGE`). A March pushes a typed
+    :class:`CombatFrame` (flow.push_frame); a scenario's combat built as a dict is first made
+    typed in place, and the loop comes back (its caller must not keep acting on the dict)."""
     if type(frame) is dict:
         typed_combat(state.stack)
         return None

@@ -70,7 +70,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .decision import Action, Decision, DecisionKind
-from .frames import MISSING, CombatStage, typed_combat
+from .frames import MISSING, CombatStage, WildlingStage, typed, typed_combat
 from .planning import run_planning, usable_tokens
 from .state import GameState
 from .visibility import bids_revealed, card_visible, cards_revealed, orders_hidden, tides_visible
@@ -177,13 +177,16 @@ def _orders(s: GameState, house: int, rng: np.random.Generator,
 
 def _bids(s: GameState, house: int, rng: np.random.Generator, model: Model | None) -> None:
     """Other houses' committed bids that are not yet revealed: 0..available power."""
-    for f in s.stack:
+    for i, f in enumerate(s.stack):
         if f["step"] == "clash_of_kings" and "bids" in f:
             if bids_revealed(f, s.turn_order()):
                 continue  # all have bid on this track: the bids are revealed
             kind, context = DecisionKind.INFLUENCE_BID, {"track": f["track"]}
-        elif f["step"] == "wildling_attack" and f.get("stage") == "bid":
-            kind, context = DecisionKind.WILDLING_BID, {"strength": f["strength"]}
+        elif f["step"] == "wildling_attack":
+            f = typed(s.stack, i)  # this copy's own frame: made typed in place
+            if f.stage is not WildlingStage.BID:
+                continue
+            kind, context = DecisionKind.WILDLING_BID, {"strength": f.strength}
         else:
             continue
         bids = f["bids"]
@@ -248,9 +251,11 @@ def _wildlings(s: GameState, house: int, rng: np.random.Generator) -> None:
         and s.pending.player == house
     if looking or s.wildling_known_top[house] == old_top:
         fixed[0] = True
-    for f in s.stack:  # revealed by an attack still being resolved: face up, at the bottom
-        if f["step"] == "wildling_attack" and f.get("card", -1) >= 0:
-            fixed |= deck == f["card"]
+    for i, f in enumerate(s.stack):  # revealed by an attack still being resolved: face up, at
+        if f["step"] == "wildling_attack":  # the bottom
+            f = typed(s.stack, i)
+            if f.card is not MISSING and f.card >= 0:
+                fixed |= deck == f.card
     free = np.flatnonzero(~fixed)
     deck[free] = rng.permutation(np.sort(deck[free]))
     others = (np.arange(len(s.wildling_known_top)) != house) & (s.wildling_known_top >= 0)

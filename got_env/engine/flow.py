@@ -1,9 +1,10 @@
 """The engine's program: a stack of frames, one pending decision at a time (DESIGN.md).
 
 A game's procedure (round -> phase -> step -> combat -> ...) is kept *in the state* as a stack of
-frames, each a plain dict ``{"step": name, ...locals}``, so that copying a state copies where the
-game is, and a clone can be played on independently (search agents rely on this). Every step name
-has two functions, registered with :func:`step`:
+frames, each a plain dict ``{"step": name, ...locals}`` or a typed frame that reads as one
+(got_env.engine.frames), so that copying a state copies where the game is, and a clone can be
+played on independently (search agents rely on this). Every step name has two functions,
+registered with :func:`step`:
 
 * ``run(state, frame) -> Decision | None``: do what needs no choice. Either return the decision
   the step now needs, or change the state (push child frames, pop itself, update its locals) and
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .decision import Action, Decision, IllegalActionError
+from .frames import FRAME_CLASSES, Frame
 from .state import GameState, Phase
 from .victory import check_immediate_victory
 
@@ -61,16 +63,28 @@ def on_action(name: str) -> Callable[[ActFn], ActFn]:
     return register
 
 
-def push(state: GameState, step_name: str, **local: Any) -> dict:
-    """Start step ``step_name`` on top of the current one; returns its frame."""
+def push(state: GameState, step_name: str, **local: Any) -> dict | Frame:
+    """Start step ``step_name`` on top of the current one; returns its frame: the step's typed
+    frame (got_env.engine.frames) if it has one, so that its ``run`` need not convert a dict,
+    else a plain dict."""
     if step_name not in _RUN:
         raise KeyError(f"unknown step {step_name!r}")
-    frame = {"step": step_name, **local}
+    cls = FRAME_CLASSES.get(step_name)
+    frame = {"step": step_name, **local} if cls is None else cls(**local)
     state.stack.append(frame)
     return frame
 
 
-def pop(state: GameState) -> dict:
+def push_frame(state: GameState, frame: Frame) -> Frame:
+    """Start the step of the typed ``frame`` on top of the current one (its caller built it,
+    with the field types checked where it is written)."""
+    if frame.step not in _RUN:
+        raise KeyError(f"unknown step {frame.step!r}")
+    state.stack.append(frame)
+    return frame
+
+
+def pop(state: GameState) -> dict | Frame:
     """End the innermost step."""
     return state.stack.pop()
 
@@ -85,7 +99,7 @@ def advance(state: GameState) -> None:
         if not stack:
             raise RuntimeError("the engine's stack is empty in a game that has not ended")
         frame = stack[-1]
-        name = frame["step"]
+        name = frame["step"] if type(frame) is dict else frame.step  # (no __getitem__ call)
         decision = _RUN[name](state, frame)
         if decision is None:
             continue
@@ -117,5 +131,5 @@ def apply(state: GameState, action: Action) -> None:
             f"{state.ruleset.houses[decision.player].id}; legal: {shown}{more}")
     state.pending = None
     frame = state.stack[-1]
-    _ACT[frame["step"]](state, frame, action)
+    _ACT[frame["step"] if type(frame) is dict else frame.step](state, frame, action)
     advance(state)

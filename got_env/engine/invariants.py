@@ -5,11 +5,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from ..data import UNIT_TYPES
 from .board import army_sizes, fits_limits, supply_ok
 from .decision import DecisionKind
+from .frames import MISSING, CombatFrame, F, MarchFrame, MarchStage
 from .state import LAND, PORT, SHIP, CardPlace, GameState, Phase
 
 # While these decisions are pending, a house may be over its supply limits: the rules then make
@@ -44,9 +47,8 @@ def check(state: GameState) -> None:
     if blocked.size:
         raise InvariantError(f"units in impassable or neutral area {rs.areas[blocked[0]].id}")
     orphan = (state.orders >= 0) & ~occupied.any(axis=1)
-    for f in state.stack:  # a March being resolved keeps its token until it ends (R12.3.8)
-        if f["step"] == "march":
-            orphan[f["area"]] = False
+    for march in _frames(state, MarchFrame):  # a March keeps its token until it ends (R12.3.8)
+        orphan[march.area] = False
     orphan = np.flatnonzero(orphan)
     if orphan.size:
         raise InvariantError(f"an order without units in {rs.areas[orphan[0]].id}")
@@ -100,18 +102,29 @@ def _supply_fits(state: GameState, house: int) -> bool:
         return True
     if any(f["step"] in ("reconcile", "supply") for f in state.stack):
         return True
-    march = next((f for f in state.stack if f["step"] == "march" and f["house"] == house), None)
+    march = next((f for f in _frames(state, MarchFrame) if f.house == house), None)
     if march is None:
         return supply_ok(state, house)
-    if march.get("stage", "move") == "move":
+    if march.stage is MISSING or march.stage is MarchStage.MOVE:
         return True
     # Attackers wait on the board in the March's area; the combat frame, once there is one,
     # holds how many still wait (casualties, retreat and entering change it).
-    combat = next((f for f in state.stack if f["step"] == "combat"), None)
-    attack = march.get("attack")
-    waiting = combat["units"] if combat is not None else attack["units"] if attack else None
+    combat = next(_frames(state, CombatFrame), None)
+    attack = march.attack if march.attack is not MISSING else None
+    waiting = combat.units if combat is not None else attack["units"] if attack else None
     sizes = army_sizes(state, house).astype(np.int16)
     if waiting is not None and attack is not None:
-        sizes[march["area"]] -= sum(waiting)
+        sizes[march.area] -= sum(waiting)
         sizes[attack["area"]] += sum(waiting)
     return fits_limits(sizes, state.ruleset.supply_limits[int(state.supply[house])])
+
+
+def _frames(state: GameState, cls: type[F]) -> Iterator[F]:
+    """The frames of ``cls``'s step on the stack, outermost first, all typed: a dict one (a
+    position built from dicts, not run yet) is read through a typed view, not converted (a
+    check changes nothing)."""
+    for f in state.stack:
+        if type(f) is cls:
+            yield f
+        elif type(f) is dict and f["step"] == cls.step:
+            yield cls.from_dict(f)

@@ -43,6 +43,8 @@ Readings recorded here:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from .board import (
@@ -54,7 +56,8 @@ from .board import (
 )
 from .combat import capture_ports_after_control_change
 from .decision import DONE, NO, YES, Action, Decision, DecisionKind, choice
-from .flow import on_action, pop, push, step
+from .flow import on_action, pop, push_frame, step
+from .frames import MISSING, CombatFrame, MarchFrame, MarchStage, typed
 from .state import LAND, PORT, SHIP, GameState
 from .support import support_orders, support_strength, unit_strength
 
@@ -78,27 +81,32 @@ def attack_defender(state: GameState, area: int, house: int,
     return None
 
 
-def _pending(frame: dict) -> list[int]:
+def _pending(frame: MarchFrame) -> list[int]:
     """Units of each type waiting to attack (none before the March picks its attack)."""
-    return frame["attack"]["units"] if frame["attack"] else [0, 0, 0, 0]
+    return frame.attack["units"] if frame.attack else [0, 0, 0, 0]
 
 
-def _free_units(state: GameState, frame: dict) -> list[int]:
+def _attack_area(frame: MarchFrame) -> int | None:
+    """The area of the March's one attack, None before it picks one."""
+    return frame.attack["area"] if frame.attack else None
+
+
+def _free_units(state: GameState, frame: MarchFrame) -> list[int]:
     """Units of each type still free to move out of the March area (not routed, not waiting to
     attack; R12.3.2: routed units cannot move)."""
-    src, h = frame["area"], frame["house"]
+    src, h = frame.area, frame.house
     units, routed = state.units[src, h].tolist(), state.routed[src, h].tolist()
     return [n - r - w for n, r, w in zip(units, routed, _pending(frame), strict=True)]
 
 
-def _sizes_now(state: GameState, frame: dict) -> list[int]:
+def _sizes_now(state: GameState, frame: MarchFrame) -> list[int]:
     """The house's units per area with the waiting attackers counted where they go (a plain
     list: it is copied and compared many times per March decision)."""
-    sizes = army_size_list(state, frame["house"])
+    sizes = army_size_list(state, frame.house)
     waiting = sum(_pending(frame))
     if waiting:
-        sizes[frame["area"]] -= waiting
-        sizes[frame["attack"]["area"]] += waiting
+        sizes[frame.area] -= waiting
+        sizes[frame.attack["area"]] += waiting
     return sizes
 
 
@@ -163,11 +171,12 @@ def _room(state: GameState, house: int, dst: int, free: int) -> int:
     return free
 
 
-def move_options(state: GameState, frame: dict, sizes: list[int] | None = None) -> list[Action]:
+def move_options(state: GameState, frame: MarchFrame,
+                 sizes: list[int] | None = None) -> list[Action]:
     """D-27: the legal ``("move", unit_type, destination)`` actions of the March in ``frame``
     (R12.3.1-R12.3.9, R14, R16.5, R18.2-R18.3), by unit type then destination. ``sizes``: the
     frame's :func:`_sizes_now` when the caller already has it (not changed)."""
-    src, h = frame["area"], frame["house"]
+    src, h = frame.area, frame.house
     rs = state.ruleset
     kind = tables(rs).kind
     on_land = kind[src] == LAND
@@ -177,7 +186,7 @@ def move_options(state: GameState, frame: dict, sizes: list[int] | None = None) 
         return []  # nothing can move: no destination needs checking
     free_total = sum(free)
     waiting = sum(_pending(frame))
-    attack_area = frame["attack"]["area"] if frame["attack"] else None
+    attack_area = _attack_area(frame)
     if on_land:
         candidates = sorted(land_destinations(state, h, src))
     else:
@@ -228,16 +237,16 @@ def move_options(state: GameState, frame: dict, sizes: list[int] | None = None) 
     return [("move", u, dst) for u in movers for dst in allowed]
 
 
-def can_stop(state: GameState, frame: dict, sizes: list[int] | None = None) -> bool:
+def can_stop(state: GameState, frame: MarchFrame, sizes: list[int] | None = None) -> bool:
     """D-27 "done": the March's result fits the supply limits (R7.8), or nothing has moved.
     ``sizes``: the frame's :func:`_sizes_now` when the caller already has it (not changed)."""
-    if not frame.get("moved"):
+    if frame.moved is MISSING:
         return True
-    limits = state.ruleset.supply_limits[int(state.supply[frame["house"]])]
-    attack_area = frame["attack"]["area"] if frame["attack"] else None
+    limits = state.ruleset.supply_limits[int(state.supply[frame.house])]
+    attack_area = _attack_area(frame)
     neutral = attack_area is not None and bool(state.neutral_forces[attack_area] > 0)
     return result_fits(limits, _sizes_now(state, frame) if sizes is None else sizes,
-                       frame["area"], attack_area, sum(_pending(frame)), neutral)
+                       frame.area, attack_area, sum(_pending(frame)), neutral)
 
 
 def can_leave_power_token(state: GameState, area: int, house: int, waiting: int) -> bool:
@@ -251,71 +260,92 @@ def can_leave_power_token(state: GameState, area: int, house: int, waiting: int)
 
 
 @step("march")
-def run_march(state: GameState, frame: dict) -> Decision | None:
-    """frame: {"area", "house", "stage", "attack": None | {"area", "units"}, "moved",
-    "control_before", "neutral"}."""
-    stage = frame.setdefault("stage", "move")
-    frame.setdefault("attack", None)
-    if "control_before" not in frame:
-        frame["control_before"] = state.control_list().copy()
-    h, src = frame["house"], frame["area"]
-    if stage == "move":
-        # the army sizes serve both checks; before any move can_stop needs none (and
-        # move_options reads them only if a unit is free to move)
-        sizes = _sizes_now(state, frame) if frame.get("moved") else None
-        options = move_options(state, frame, sizes)
-        if can_stop(state, frame, sizes) or not options:
-            options.append(DONE)
-        return Decision(h, DecisionKind.MARCH_MOVE, tuple(options), {"area": src})
-    if stage == "token":
-        frame["stage"] = "captures"
-        if can_leave_power_token(state, src, h, sum(_pending(frame))):
-            return Decision(h, DecisionKind.LEAVE_POWER_TOKEN, (YES, NO), {"area": src})
+def run_march(state: GameState, frame: MarchFrame | dict) -> Decision | None:
+    """Run the handler of the frame's stage (:data:`_RUN_STAGE`). A frame built as a dict
+    (scenarios) is first made typed in place, and the loop comes back (its caller must not keep
+    acting on the dict); on the first run the March fills its own locals."""
+    if type(frame) is dict:
+        typed(state.stack)
         return None
-    if stage == "captures":  # ports whose land changed hands by the moves (AMBIG-15)
-        frame["stage"] = "attack"
-        capture_ports_after_control_change(state, frame["control_before"])
-        return None
-    if stage == "attack":
-        return _start_attack(state, frame)
-    if stage == "neutral_support":
-        return _ask_neutral_support(state, frame)
-    # stage "end": the March (and its combat) is over (R12.3.8)
-    if state.orders[src] >= 0 and frame.get("remove_order", True):
-        state.orders[src] = -1
-    pop(state)
+    if frame.stage is MISSING:  # (each filled alone: a scenario may give some of them)
+        frame.stage = MarchStage.MOVE
+    if frame.attack is MISSING:
+        frame.attack = None
+    if frame.control_before is MISSING:
+        frame.control_before = state.control_list().copy()
+    return _RUN_STAGE[frame.stage](state, frame)
+
+
+def _ask_move(state: GameState, frame: MarchFrame) -> Decision:
+    # the army sizes serve both checks; before any move can_stop needs none (and
+    # move_options reads them only if a unit is free to move)
+    sizes = _sizes_now(state, frame) if frame.moved is not MISSING else None
+    options = move_options(state, frame, sizes)
+    if can_stop(state, frame, sizes) or not options:
+        options.append(DONE)
+    return Decision(frame.house, DecisionKind.MARCH_MOVE, tuple(options), {"area": frame.area})
+
+
+def _ask_token(state: GameState, frame: MarchFrame) -> Decision | None:
+    """D-28; the answer is played in the next stage (:func:`_act_token`)."""
+    frame.stage = MarchStage.CAPTURES
+    if can_leave_power_token(state, frame.area, frame.house, sum(_pending(frame))):
+        return Decision(frame.house, DecisionKind.LEAVE_POWER_TOKEN, (YES, NO),
+                        {"area": frame.area})
     return None
 
 
+def _captures(state: GameState, frame: MarchFrame) -> None:
+    """Ports whose land changed hands by the moves (AMBIG-15)."""
+    frame.stage = MarchStage.ATTACK
+    capture_ports_after_control_change(state, frame.control_before)
+
+
+def _end(state: GameState, frame: MarchFrame) -> None:
+    """The March (and its combat) is over (R12.3.8): its order is removed, unless an ability
+    kept it (``remove_order``)."""
+    src = frame.area
+    if state.orders[src] >= 0 and (frame.remove_order is MISSING or frame.remove_order):
+        state.orders[src] = -1
+    pop(state)
+
+
 @on_action("march")
-def act_march(state: GameState, frame: dict, action: Action) -> None:
-    stage = frame["stage"]
-    h, src = frame["house"], frame["area"]
-    if stage == "move":
-        if action == DONE:
-            frame["stage"] = "token"
-            return
-        _, u, dst = action
-        frame["moved"] = frame.get("moved", 0) + 1
-        if attack_defender(state, dst, h) is not None:
-            if frame["attack"] is None:
-                frame["attack"] = {"area": dst, "units": [0, 0, 0, 0]}
-            frame["attack"]["units"][u] += 1
-        else:
-            move_unit(state, src, dst, h, u)
+def act_march(state: GameState, frame: MarchFrame | dict, action: Action) -> None:
+    """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
+    if type(frame) is dict:  # a position built from dicts with its decision already pending
+        frame = typed(state.stack)
+    act = _ACT_STAGE.get(frame.stage)
+    if act is None:
+        raise AssertionError(frame.stage)
+    act(state, frame, action)
+
+
+def _act_move(state: GameState, frame: MarchFrame, action: Action) -> None:
+    if action == DONE:
+        frame.stage = MarchStage.TOKEN
         return
-    if stage == "captures":  # D-28 answer comes with stage already advanced
-        if action == YES:
-            state.power[h] -= 1
-            state.power_tokens[src] = h
-        return
-    if stage == "neutral_support":
-        asked = frame["neutral"]["asked"]
-        helper = asked[-1]
-        if action == choice("support-attacker"):
-            frame["neutral"]["helpers"].append(helper)
-        return
-    raise AssertionError(stage)
+    _, u, dst = action
+    h = frame.house
+    frame.moved = 1 if frame.moved is MISSING else frame.moved + 1
+    if attack_defender(state, dst, h) is not None:
+        if frame.attack is None:
+            frame.attack = {"area": dst, "units": [0, 0, 0, 0]}
+        frame.attack["units"][u] += 1
+    else:
+        move_unit(state, frame.area, dst, h, u)
+
+
+def _act_token(state: GameState, frame: MarchFrame, action: Action) -> None:
+    """The D-28 answer (it comes with the stage already advanced to CAPTURES)."""
+    if action == YES:
+        state.power[frame.house] -= 1
+        state.power_tokens[frame.area] = frame.house
+
+
+def _act_neutral_support(state: GameState, frame: MarchFrame, action: Action) -> None:
+    if action == choice("support-attacker"):
+        frame.neutral["helpers"].append(frame.neutral["asked"][-1])
 
 
 def move_unit(state: GameState, src: int, dst: int, house: int, unit_type: int,
@@ -332,30 +362,31 @@ def move_unit(state: GameState, src: int, dst: int, house: int, unit_type: int,
         state.power_tokens[dst] = -1
 
 
-def _start_attack(state: GameState, frame: dict) -> None:
-    attack = frame["attack"]
-    frame["stage"] = "end"
+def _start_attack(state: GameState, frame: MarchFrame) -> None:
+    """The March's one attack: a combat (pushed typed), or the neutral force's support asked."""
+    attack = frame.attack
+    frame.stage = MarchStage.END
     if attack is None:
         return None
-    dst = attack["area"]
-    defender = attack_defender(state, dst, frame["house"])
+    dst, src = attack["area"], frame.area
+    defender = attack_defender(state, dst, frame.house)
     if defender == -1:
-        frame["stage"] = "neutral_support"
-        frame["neutral"] = {"asked": [], "helpers": []}
+        frame.stage = MarchStage.NEUTRAL_SUPPORT
+        frame.neutral = {"asked": [], "helpers": []}
         return None
-    push(state, "combat", attacker=frame["house"], defender=defender, area=dst,
-         origin=frame["area"], units=list(attack["units"]),
-         march_bonus=int(state.ruleset.order_tokens[state.orders[frame["area"]]].bonus))
+    bonus = int(state.ruleset.order_tokens[state.orders[src]].bonus)
+    push_frame(state, CombatFrame(attacker=frame.house, defender=defender, area=dst, origin=src,
+                                  units=list(attack["units"]), march_bonus=bonus))
     return None
 
 
-def _ask_neutral_support(state: GameState, frame: dict) -> Decision | None:
+def _ask_neutral_support(state: GameState, frame: MarchFrame) -> Decision | None:
     """D-29, once per Support order next to the neutral force (R15.1.1, R15.1.6: support is
     given or refused order by order): other houses in turn order, each house's orders in area
-    order. ``frame["neutral"]``: ``asked`` and ``helpers`` are lists of Support order areas."""
-    dst, h = frame["attack"]["area"], frame["house"]
+    order. ``frame.neutral``: ``asked`` and ``helpers`` are lists of Support order areas."""
+    dst, h = frame.attack["area"], frame.house
     supporters = support_orders(state, dst)
-    asked = frame["neutral"]["asked"]
+    asked = frame.neutral["asked"]
     for other in state.turn_order():
         for a in supporters.get(other, []) if other != h else []:
             if a not in asked:
@@ -367,17 +398,18 @@ def _ask_neutral_support(state: GameState, frame: dict) -> Decision | None:
     return None
 
 
-def _resolve_neutral(state: GameState, frame: dict, supporters: dict[int, list[int]]) -> None:
+def _resolve_neutral(state: GameState, frame: MarchFrame,
+                     supporters: dict[int, list[int]]) -> None:
     """R16.2-R16.6 (1e spec 10): units + March modifier + support against the token; no
     cards, no Blade (reading C.3); at least the token's strength takes the area."""
-    dst, h, src = frame["attack"]["area"], frame["house"], frame["area"]
-    units = np.array(frame["attack"]["units"])
+    dst, h, src = frame.attack["area"], frame.house, frame.area
+    units = np.array(frame.attack["units"])
     rs = state.ruleset
     strength = unit_strength(state, src, h, units, None, dst)
     strength += int(rs.order_tokens[state.orders[src]].bonus)
-    for a in supporters.get(h, []) + frame["neutral"]["helpers"]:
+    for a in supporters.get(h, []) + frame.neutral["helpers"]:
         strength += support_strength(state, a, dst, for_attacker=True)
-    frame["neutral_strength"] = strength
+    frame.neutral_strength = strength
     if strength >= state.neutral_forces[dst]:
         state.neutral_forces[dst] = 0  # destroyed, removed from the game (R16.4)
         before = state.control()
@@ -387,8 +419,25 @@ def _resolve_neutral(state: GameState, frame: dict, supporters: dict[int, list[i
         capture_ports_after_control_change(state, before)
     else:
         _failed_neutral_attack(state, src, h, units)
-    frame["attack"] = None
-    frame["stage"] = "end"
+    frame.attack = None
+    frame.stage = MarchStage.END
+
+
+#: What runs at each stage (the March's program, in order).
+_RUN_STAGE: dict[MarchStage, Callable[[GameState, MarchFrame], Decision | None]] = {
+    MarchStage.MOVE: _ask_move,
+    MarchStage.TOKEN: _ask_token,
+    MarchStage.CAPTURES: _captures,
+    MarchStage.ATTACK: _start_attack,
+    MarchStage.NEUTRAL_SUPPORT: _ask_neutral_support,
+    MarchStage.END: _end,
+}
+#: Who plays the answer to a stage's decision (the stage the frame is in when it is played).
+_ACT_STAGE: dict[MarchStage, Callable[[GameState, MarchFrame, Action], None]] = {
+    MarchStage.MOVE: _act_move,
+    MarchStage.CAPTURES: _act_token,
+    MarchStage.NEUTRAL_SUPPORT: _act_neutral_support,
+}
 
 
 def _failed_neutral_attack(state: GameState, src: int, house: int, units: np.ndarray) -> None:

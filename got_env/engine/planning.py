@@ -25,13 +25,14 @@ Readings recorded here:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
 from ..data import ORDER_TYPES, Ruleset
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, step
+from .frames import MISSING, PlanningFrame, PlanningStage, typed
 from .state import KINGS_COURT, LAND, SPECIAL_MARCH_BAN, GameState
 
 
@@ -168,43 +169,60 @@ def _placement(state: GameState, house: int) -> tuple[list[int], set[int]]:
 
 
 @step("planning_phase")
-def run_planning(state: GameState, frame: dict) -> Decision | None:
-    """frame: {"stage": "assign" | "raven" | "swap" | "look", "turn": houses done placing}."""
-    stage = frame.setdefault("stage", "assign")
-    if stage == "assign":
-        order = state.turn_order()
-        turn = frame.setdefault("turn", 0)
-        while turn < len(order):
-            house = order[turn]
-            areas, used = _placement(state, house)
-            tokens = usable_tokens(state, house, used=used) if areas else []
-            options = placements(state, areas, tokens) if areas and tokens else ()
-            if options:
-                return Decision(house, DecisionKind.PLACE_ORDERS, options,
-                                {"areas_left": len(areas)}, secret=True)
-            turn += 1
-            frame["turn"] = turn
-        state.orders_revealed = True  # §10.2: all orders turn face up together
-        frame["stage"] = "raven"
+def run_planning(state: GameState, frame: PlanningFrame | dict) -> Decision | None:
+    """The handler of the frame's stage (:data:`_RUN_STAGE`). A frame built as a dict
+    (scenarios) is first made typed in place, and the loop comes back."""
+    if type(frame) is dict:
+        typed(state.stack)
         return None
+    if frame.stage is MISSING:
+        frame.stage = PlanningStage.ASSIGN
+    return _RUN_STAGE[frame.stage](state, frame)
+
+
+def _ask_orders(state: GameState, frame: PlanningFrame) -> Decision | None:
+    """§10.1: each house in turn order places its orders (one secret decision)."""
+    order = state.turn_order()
+    if frame.turn is MISSING:
+        frame.turn = 0
+    turn = frame.turn
+    while turn < len(order):
+        house = order[turn]
+        areas, used = _placement(state, house)
+        tokens = usable_tokens(state, house, used=used) if areas else []
+        options = placements(state, areas, tokens) if areas and tokens else ()
+        if options:
+            return Decision(house, DecisionKind.PLACE_ORDERS, options,
+                            {"areas_left": len(areas)}, secret=True)
+        turn += 1
+        frame.turn = turn
+    state.orders_revealed = True  # §10.2: all orders turn face up together
+    frame.stage = PlanningStage.RAVEN
+    return None
+
+
+def _ask_raven(state: GameState, frame: PlanningFrame) -> Decision | None:
+    if state.raven_used:
+        return _end(state)
     raven = state.holder(KINGS_COURT)
-    if stage == "raven":
-        if state.raven_used:
-            return _end(state)
-        options = [choice("nothing")]
-        if state.ruleset.rules.raven_looks_at_wildlings:  # 1e spec 6.3, A.6: it only swaps
-            options.append(choice("look-at-wildling-card"))
-        if _any_swap(state, raven):
-            options.insert(1, choice("swap-order"))
-        return Decision(raven, DecisionKind.RAVEN_USE, tuple(options))
-    if stage == "swap":
-        return Decision(raven, DecisionKind.RAVEN_SWAP, tuple(_swaps(state, raven)))
-    if stage == "look":
-        top = int(state.wildling_deck[0])
-        return Decision(raven, DecisionKind.RAVEN_LOOK,
-                        (choice("keep-on-top"), choice("put-on-bottom")),
-                        {"wildling_card": state.ruleset.wildling_cards[top].id})
-    raise AssertionError(stage)
+    options = [choice("nothing")]
+    if state.ruleset.rules.raven_looks_at_wildlings:  # 1e spec 6.3, A.6: it only swaps
+        options.append(choice("look-at-wildling-card"))
+    if _any_swap(state, raven):
+        options.insert(1, choice("swap-order"))
+    return Decision(raven, DecisionKind.RAVEN_USE, tuple(options))
+
+
+def _ask_swap(state: GameState, frame: PlanningFrame) -> Decision:
+    raven = state.holder(KINGS_COURT)
+    return Decision(raven, DecisionKind.RAVEN_SWAP, tuple(_swaps(state, raven)))
+
+
+def _ask_look(state: GameState, frame: PlanningFrame) -> Decision:
+    top = int(state.wildling_deck[0])
+    return Decision(state.holder(KINGS_COURT), DecisionKind.RAVEN_LOOK,
+                    (choice("keep-on-top"), choice("put-on-bottom")),
+                    {"wildling_card": state.ruleset.wildling_cards[top].id})
 
 
 def _swaps(state: GameState, house: int) -> list[Action]:
@@ -240,33 +258,60 @@ def _end(state: GameState) -> None:
 
 
 @on_action("planning_phase")
-def act_planning(state: GameState, frame: dict, action: Action) -> None:
-    stage = frame["stage"]
-    if stage == "assign" or stage == "swap":
-        _, area, token = action
-        state.orders[area] = token
-        if stage == "swap":
-            state.raven_used = True
-            _end(state)
-        return
-    if stage == "raven":
-        picked = action
-        if picked == choice("nothing"):
-            _end(state)
-        else:
-            frame["stage"] = "swap" if picked == choice("swap-order") else "look"
-        return
-    if stage == "look":
-        raven = state.holder(KINGS_COURT)
-        state.raven_used = True
-        top = int(state.wildling_deck[0])
-        state.wildling_known_top[raven] = top
-        if action == choice("put-on-bottom"):
-            state.wildling_deck = np.roll(state.wildling_deck, -1)
-            # Nobody knows the new top: the holder saw the buried card, and so may a house that
-            # saw it on top earlier (it knows where that card went, not what is now on top).
-            state.wildling_known_top[state.wildling_known_top == top] = -1
-        _end(state)
-        return
-    raise AssertionError(stage)
+def act_planning(state: GameState, frame: PlanningFrame | dict, action: Action) -> None:
+    """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
+    if type(frame) is dict:  # a position built from dicts with its decision already pending
+        frame = typed(state.stack)
+    act = _ACT_STAGE.get(frame.stage)
+    if act is None:
+        raise AssertionError(frame.stage)
+    act(state, frame, action)
 
+
+def _act_order(state: GameState, frame: PlanningFrame, action: Action) -> None:
+    _, area, token = action
+    state.orders[area] = token
+
+
+def _act_raven(state: GameState, frame: PlanningFrame, action: Action) -> None:
+    if action == choice("nothing"):
+        _end(state)
+    elif action == choice("swap-order"):
+        frame.stage = PlanningStage.SWAP
+    else:
+        frame.stage = PlanningStage.LOOK
+
+
+def _act_swap(state: GameState, frame: PlanningFrame, action: Action) -> None:
+    _act_order(state, frame, action)
+    state.raven_used = True
+    _end(state)
+
+
+def _act_look(state: GameState, frame: PlanningFrame, action: Action) -> None:
+    raven = state.holder(KINGS_COURT)
+    state.raven_used = True
+    top = int(state.wildling_deck[0])
+    state.wildling_known_top[raven] = top
+    if action == choice("put-on-bottom"):
+        state.wildling_deck = np.roll(state.wildling_deck, -1)
+        # Nobody knows the new top: the holder saw the buried card, and so may a house that
+        # saw it on top earlier (it knows where that card went, not what is now on top).
+        state.wildling_known_top[state.wildling_known_top == top] = -1
+    _end(state)
+
+
+#: What runs at each stage of the planning phase (in order).
+_RUN_STAGE: dict[PlanningStage, Callable[[GameState, PlanningFrame], Decision | None]] = {
+    PlanningStage.ASSIGN: _ask_orders,
+    PlanningStage.RAVEN: _ask_raven,
+    PlanningStage.SWAP: _ask_swap,
+    PlanningStage.LOOK: _ask_look,
+}
+#: Who plays the answer to a stage's decision.
+_ACT_STAGE: dict[PlanningStage, Callable[[GameState, PlanningFrame, Action], None]] = {
+    PlanningStage.ASSIGN: _act_order,
+    PlanningStage.RAVEN: _act_raven,
+    PlanningStage.SWAP: _act_swap,
+    PlanningStage.LOOK: _act_look,
+}

@@ -22,7 +22,7 @@ import numpy as np
 from .._compiled import engine_kernels
 from ..data import ORDER_TYPES, TRACKS, UNIT_TYPES, Ruleset
 from .decision import Decision
-from .frames import CombatFrame
+from .frames import Frame
 
 NO_HOUSE = -1
 FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE = range(len(UNIT_TYPES))
@@ -125,7 +125,7 @@ class GameState:
     # The engine's program: a stack of frames ("step" plus that step's locals: plain dicts, or
     # typed frames that read as them, got_env.engine.frames), the innermost last. See
     # got_env.engine.flow.
-    stack: list[dict[str, Any] | CombatFrame] = field(default_factory=list)
+    stack: list[dict[str, Any] | Frame] = field(default_factory=list)
     pending: Decision | None = None
     outcome: Outcome | None = None
 
@@ -526,6 +526,6 @@ def _canonical(v: Any) -> Any:
         return v.item()
     if isinstance(v, enum.Enum):
         return v.value
-    if isinstance(v, CombatFrame):  # a typed frame hashes as the dict it replaces (frames.py)
+    if isinstance(v, Frame):  # a typed frame hashes as the dict it replaces (frames.py)
         return _canonical(v.to_dict())
     return v

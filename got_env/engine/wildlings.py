@@ -93,6 +93,7 @@ from ..data import UNIT_TYPES
 from .board import destroy_unit, unused_units
 from .decision import DONE, Action, Decision, DecisionKind, choice
 from .flow import pop, push, step
+from .frames import MISSING, WildlingAttackFrame, WildlingStage, typed
 from .mustering import COSTS, can_muster, mustering_areas
 from .state import FIEFDOMS, FOOTMAN, IRON_THRONE, KINGS_COURT, KNIGHT, CardPlace, GameState
 from .tracks import move_down, move_to_bottom, move_to_top
@@ -115,131 +116,161 @@ class Role(enum.IntEnum):
 # The attack (§20.2)
 
 
-def bidders(state: GameState, frame: dict) -> list[int]:
+def bidders(state: GameState, frame: WildlingAttackFrame) -> list[int]:
     """Houses taking part in this attack, in turn order (D-08: all but ``exclude``)."""
-    return [h for h in state.turn_order() if h not in frame["exclude"]]
+    return [h for h in state.turn_order() if h not in frame.exclude]
 
 
-def _next_bidder(state: GameState, frame: dict) -> int | None:
+def _next_bidder(state: GameState, frame: WildlingAttackFrame) -> int | None:
     """The first house in turn order that has not yet bid, or None once all have."""
-    return next((h for h in bidders(state, frame) if frame["bids"][h] < 0), None)
+    return next((h for h in bidders(state, frame) if frame.bids[h] < 0), None)
 
 
-def _start(state: GameState, frame: dict) -> None:
+def _start(state: GameState, frame: WildlingAttackFrame) -> None:
     """Fill the attack's own locals on its first run (whoever pushed it gave only its inputs)."""
-    frame.update(bids=[-1] * state.ruleset.num_houses, stage="bid", won=False, chosen=-1,
-                 tied=[], card=-1, queue=[])
+    frame.bids = [-1] * state.ruleset.num_houses
+    frame.stage = WildlingStage.BID
+    frame.won = False
+    frame.chosen = -1
+    frame.tied = []
+    frame.card = -1
+    frame.queue = []
 
 
-def _reveal_bids(state: GameState, frame: dict) -> None:
+def _reveal_bids(state: GameState, frame: WildlingAttackFrame) -> None:
     """§20.2 items 2-4: bids revealed and taken out of available power; the outcome; the highest
     or lowest bidder, or the tie the Iron Throne holder breaks (§9.3)."""
     houses = bidders(state, frame)
-    bids = frame["bids"]
+    bids = frame.bids
     for h in houses:
         state.power[h] -= bids[h]
-    frame["won"] = sum(bids[h] for h in houses) >= frame["strength"]
-    best = (max if frame["won"] else min)(bids[h] for h in houses)
+    frame.won = sum(bids[h] for h in houses) >= frame.strength
+    best = (max if frame.won else min)(bids[h] for h in houses)
     tied = [h for h in houses if bids[h] == best]
-    frame["tied"] = tied
+    frame.tied = tied
     if len(tied) == 1:
-        frame["chosen"] = tied[0]
-    frame["stage"] = "card" if len(tied) == 1 else "tie"
+        frame.chosen = tied[0]
+    frame.stage = WildlingStage.CARD if len(tied) == 1 else WildlingStage.TIE
 
 
-def _reveal_card(state: GameState, frame: dict) -> None:
+def _reveal_card(state: GameState, frame: WildlingAttackFrame) -> None:
     """Consequences items 1 and 3: the top card is revealed and goes to the bottom; queue who
     resolves what (the lowest bidder first, then the others in turn order: errata, facts §9)."""
     card = int(state.wildling_deck[0])
     state.wildling_deck = np.roll(state.wildling_deck, -1)
     state.wildling_known_top[state.wildling_known_top == card] = -1
-    frame["card"] = card
-    chosen = frame["chosen"]
-    if frame["won"]:
-        frame["queue"] = [[int(Role.REWARD), chosen]]
+    frame.card = card
+    chosen = frame.chosen
+    if frame.won:
+        frame.queue = [[int(Role.REWARD), chosen]]
     else:
         others = [[int(Role.OTHERS), h] for h in bidders(state, frame) if h != chosen]
-        frame["queue"] = [[int(Role.LOWEST), chosen]] + others
-    frame["stage"] = "effects"
+        frame.queue = [[int(Role.LOWEST), chosen]] + others
+    frame.stage = WildlingStage.EFFECTS
 
 
-def _queue_fixed_consequences(state: GameState, frame: dict) -> None:
+def _queue_fixed_consequences(state: GameState, frame: WildlingAttackFrame) -> None:
     """1e 5.4 items 4-5 (no wildling card): the highest bidder's reward, or every bidder's losses
     in turn order, the lowest bidder's among them."""
-    chosen = frame["chosen"]
-    if frame["won"]:
-        frame["queue"] = [[int(Role.REWARD), chosen]]
+    chosen = frame.chosen
+    if frame.won:
+        frame.queue = [[int(Role.REWARD), chosen]]
     else:
-        frame["queue"] = [[int(Role.LOWEST if h == chosen else Role.OTHERS), h]
+        frame.queue = [[int(Role.LOWEST if h == chosen else Role.OTHERS), h]
                           for h in bidders(state, frame)]
-    frame["stage"] = "effects"
+    frame.stage = WildlingStage.EFFECTS
 
 
-def _effects(state: GameState, frame: dict) -> CardEffects:
+def _effects(state: GameState, frame: WildlingAttackFrame) -> CardEffects:
     """What each role does: the revealed card's parts, or the 1e fixed ones (1e 5.4)."""
     if state.ruleset.rules.wildlings == "fixed":
         return FIXED_EFFECTS
-    return WILDLING_EFFECTS[state.ruleset.wildling_cards[frame["card"]].id]
+    return WILDLING_EFFECTS[state.ruleset.wildling_cards[frame.card].id]
 
 
-def _resolve_next(state: GameState, frame: dict) -> None:
+def _resolve_next(state: GameState, frame: WildlingAttackFrame) -> None:
     """Consequences item 2: one house's part of the card (which may push its choices); once the
     queue is empty, the card's closing effect after a wildling victory."""
     effects = _effects(state, frame)
-    if frame["queue"]:
-        role, house = frame["queue"].pop(0)
+    if frame.queue:
+        role, house = frame.queue.pop(0)
         (effects.reward, effects.lowest, effects.others)[role](state, house, frame)
         return
-    frame["stage"] = "threat"
-    if not frame["won"] and effects.after_penalties is not None:
+    frame.stage = WildlingStage.THREAT
+    if not frame.won and effects.after_penalties is not None:
         effects.after_penalties(state, -1, frame)
 
 
-def _move_threat(state: GameState, frame: dict) -> None:
+def _move_threat(state: GameState, frame: WildlingAttackFrame) -> None:
     """§20.2 item 5, facts §4.6: Night's Watch win -> 0; wildling win -> 2 spaces back (-4)."""
     rule = state.ruleset.wildling_threat
-    if frame["won"]:
+    if frame.won:
         state.wildling_threat = rule["after_nights_watch_victory"]
     else:
         state.wildling_threat = max(0, state.wildling_threat - rule["after_wildling_victory_drop"])
 
 
-def act_attack(state: GameState, frame: dict, action: Action) -> None:
+def act_attack(state: GameState, frame: WildlingAttackFrame | dict, action: Action) -> None:
     """D-08: record the bid in the frame only (secret); D-09: the tied house picked."""
-    if frame["stage"] == "bid":
-        frame["bids"][_next_bidder(state, frame)] = action[1]
+    if type(frame) is dict:  # a position built from dicts with its decision already pending
+        frame = typed(state.stack)
+    if frame.stage is WildlingStage.BID:
+        frame.bids[_next_bidder(state, frame)] = action[1]
     else:
-        frame["chosen"] = action[1]
-        frame["stage"] = "card"
+        frame.chosen = action[1]
+        frame.stage = WildlingStage.CARD
 
 
 @step("wildling_attack", act=act_attack)
-def run_attack(state: GameState, frame: dict) -> Decision | None:
-    """A wildling attack of ``frame["strength"]`` (§20.2), without the houses in ``exclude``."""
-    if "stage" not in frame:
+def run_attack(state: GameState, frame: WildlingAttackFrame | dict) -> Decision | None:
+    """A wildling attack of ``frame.strength`` (§20.2), without the houses in ``exclude``: the
+    handler of its stage (:data:`_RUN_STAGE`). A frame built as a dict (scenarios) is first made
+    typed in place, and the loop comes back."""
+    if type(frame) is dict:
+        typed(state.stack)
+        return None
+    if frame.stage is MISSING:
         _start(state, frame)
-    stage = frame["stage"]
-    if stage == "bid":
-        h = _next_bidder(state, frame)
-        if h is not None:
-            return Decision(h, DecisionKind.WILDLING_BID,
-                            tuple([("bid", n) for n in range(int(state.power[h]) + 1)]),
-                            {"strength": frame["strength"]}, secret=True)
-        _reveal_bids(state, frame)
-    elif stage == "tie":
-        return Decision(state.holder(IRON_THRONE), DecisionKind.WILDLING_TIED_BIDDER,
-                        tuple(("house", h) for h in frame["tied"]),
-                        {"highest": frame["won"], "bids": list(frame["bids"])})
-    elif stage == "card" and state.ruleset.rules.wildlings == "fixed":
-        _queue_fixed_consequences(state, frame)
-    elif stage == "card":
-        _reveal_card(state, frame)
-    elif stage == "effects":
-        _resolve_next(state, frame)
-    else:
-        _move_threat(state, frame)
-        pop(state)
+    return _RUN_STAGE[frame.stage](state, frame)
+
+
+def _ask_bid(state: GameState, frame: WildlingAttackFrame) -> Decision | None:
+    h = _next_bidder(state, frame)
+    if h is not None:
+        return Decision(h, DecisionKind.WILDLING_BID,
+                        tuple([("bid", n) for n in range(int(state.power[h]) + 1)]),
+                        {"strength": frame.strength}, secret=True)
+    _reveal_bids(state, frame)
     return None
+
+
+def _ask_tie(state: GameState, frame: WildlingAttackFrame) -> Decision:
+    return Decision(state.holder(IRON_THRONE), DecisionKind.WILDLING_TIED_BIDDER,
+                    tuple(("house", h) for h in frame.tied),
+                    {"highest": frame.won, "bids": list(frame.bids)})
+
+
+def _card(state: GameState, frame: WildlingAttackFrame) -> None:
+    """The top card revealed, or (1e, no wildling cards) the fixed consequences queued."""
+    if state.ruleset.rules.wildlings == "fixed":
+        _queue_fixed_consequences(state, frame)
+    else:
+        _reveal_card(state, frame)
+
+
+def _end_attack(state: GameState, frame: WildlingAttackFrame) -> None:
+    _move_threat(state, frame)
+    pop(state)
+
+
+#: What runs at each stage of a wildling attack (in order).
+_RUN_STAGE: dict[WildlingStage, Callable[[GameState, WildlingAttackFrame], Decision | None]] = {
+    WildlingStage.BID: _ask_bid,
+    WildlingStage.TIE: _ask_tie,
+    WildlingStage.CARD: _card,
+    WildlingStage.EFFECTS: _resolve_next,
+    WildlingStage.THREAT: _end_attack,
+}
 
 
 # =============================================================================================
