@@ -72,7 +72,16 @@ from .board import (
 from .cards import Ability, ability_named
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push, step
-from .frames import MISSING, SIDES, CombatFrame, CombatStage, Side, other, typed_combat
+from .frames import (
+    MISSING,
+    SIDES,
+    CombatFrame,
+    CombatStage,
+    Side,
+    act_by_stage,
+    other,
+    typed_combat,
+)
 from .state import FIEFDOMS, LAND, PORT, SHIP, SIEGE_ENGINE, CardPlace, GameState
 from .support import Values, support_orders, support_strength, unit_strength
 
@@ -244,12 +253,7 @@ def run_combat(state: GameState, frame: CombatFrame | dict) -> Decision | None:
 @on_action("combat")
 def act_combat(state: GameState, frame: CombatFrame | dict, action: Action) -> None:
     """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
-    if type(frame) is dict:  # a position built from dicts with its decision already pending
-        frame = typed_combat(state.stack)
-    act = _ACT_STAGE.get(frame.stage)
-    if act is None:
-        raise AssertionError(frame.stage)
-    act(state, frame, action)
+    act_by_stage(_ACT_STAGE, state, frame, action)
 
 
 def _blade_side(state: GameState, frame: CombatFrame) -> Side | None:

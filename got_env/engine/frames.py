@@ -182,6 +182,18 @@ def typed(stack: list, index: int = -1) -> Any:
     return frame
 
 
+def act_by_stage(handlers: dict, state: Any, frame: Any, action: Any) -> None:
+    """Play ``action`` with the handler of the stage that asked (``handlers``: stage ->
+    function of state, frame, action), the frame made typed first if a position built from
+    dicts left it pending as one: the one body of every typed step's action handler."""
+    if type(frame) is dict:
+        frame = typed(state.stack)
+    act = handlers.get(frame.stage)
+    if act is None:
+        raise AssertionError(frame.stage)
+    act(state, frame, action)
+
+
 # =============================================================================================
 # The combat (combat.py)
 

@@ -57,7 +57,7 @@ from .board import (
 from .combat import capture_ports_after_control_change
 from .decision import DONE, NO, YES, Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push_frame, step
-from .frames import MISSING, CombatFrame, MarchFrame, MarchStage, typed
+from .frames import MISSING, CombatFrame, MarchFrame, MarchStage, act_by_stage, typed
 from .state import LAND, PORT, SHIP, GameState
 from .support import support_orders, support_strength, unit_strength
 
@@ -313,12 +313,7 @@ def _end(state: GameState, frame: MarchFrame) -> None:
 @on_action("march")
 def act_march(state: GameState, frame: MarchFrame | dict, action: Action) -> None:
     """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
-    if type(frame) is dict:  # a position built from dicts with its decision already pending
-        frame = typed(state.stack)
-    act = _ACT_STAGE.get(frame.stage)
-    if act is None:
-        raise AssertionError(frame.stage)
-    act(state, frame, action)
+    act_by_stage(_ACT_STAGE, state, frame, action)
 
 
 def _act_move(state: GameState, frame: MarchFrame, action: Action) -> None:

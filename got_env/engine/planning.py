@@ -32,7 +32,7 @@ import numpy as np
 from ..data import ORDER_TYPES, Ruleset
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, step
-from .frames import MISSING, PlanningFrame, PlanningStage, typed
+from .frames import MISSING, PlanningFrame, PlanningStage, act_by_stage, typed
 from .state import KINGS_COURT, LAND, SPECIAL_MARCH_BAN, GameState
 
 
@@ -260,12 +260,7 @@ def _end(state: GameState) -> None:
 @on_action("planning_phase")
 def act_planning(state: GameState, frame: PlanningFrame | dict, action: Action) -> None:
     """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
-    if type(frame) is dict:  # a position built from dicts with its decision already pending
-        frame = typed(state.stack)
-    act = _ACT_STAGE.get(frame.stage)
-    if act is None:
-        raise AssertionError(frame.stage)
-    act(state, frame, action)
+    act_by_stage(_ACT_STAGE, state, frame, action)
 
 
 def _act_order(state: GameState, frame: PlanningFrame, action: Action) -> None:
