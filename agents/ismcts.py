@@ -51,9 +51,10 @@ policy: it encodes the simulated state from the deciding house's point of view a
 small env-like view (:class:`SimEnv`) of the simulated game for agents built with ``env=``.
 :func:`make_policy` builds either from a name.
 
-Defaults of :class:`ISMCTSAgent` (50 simulations, 4 per option, heuristic rollouts, prior and
-model, widening 1): about a minute per 3-player game on one CPU core; see
-``experiments/ismcts_vs_heuristic.py`` for the measured win rate against the heuristic agent.
+Defaults of :class:`ISMCTSAgent` (50 simulations, 4 per option, the game's default policy for
+rollouts, prior and model (AGoT: the heuristic), widening 1): about a minute per 3-player AGoT
+game on one CPU core; ``configs/ismcts_vs_heuristic.yaml`` is the tournament that measures its
+win rate against the heuristic agent.
 """
 
 from __future__ import annotations
@@ -202,6 +203,14 @@ def _parameters(fn: Callable[..., Any]) -> dict[str, Any]:
         return dict(inspect.signature(fn).parameters)
     except (TypeError, ValueError):
         return {}
+
+
+def default_policy(game: Game) -> str | None:
+    """The agent registry name a game names for its searches' rollouts, priors and opponent
+    models (the optional ``default_policy`` member of the protocol: AGoT's heuristic), or None:
+    IS-MCTS then rolls out at random, with no prior and no model, so that a new game needs
+    no agent of its own before it can be searched."""
+    return getattr(game, "default_policy", None)
 
 
 def make_policy(spec: str | Policy, ruleset: Any, num_players: int,
@@ -466,17 +475,20 @@ class ISMCTSAgent:
         the env names by its ``game_name`` (the kit's env base sets it), else AGoT.
 
     :param rollout: ``"random"``, ``"heuristic"`` or another agent registry name (played
-        through :class:`ObservationPolicy`), or a policy callable ``(state, decision, rng)``.
-    :param prior: None, or a policy given like ``rollout``, whose choice is expanded first.
+        through :class:`ObservationPolicy`), or a policy callable ``(state, decision, rng)``;
+        ``"default"``: the game's :func:`default_policy` (AGoT: the heuristic; a game that
+        names none: random rollouts).
+    :param prior: None, or a policy given like ``rollout``, whose choice is expanded first
+        (``"default"``: the game's default policy, or None for a game that names none).
     :param model: None (uniform), or a policy given like ``rollout``, that re-makes the other
-        houses' hidden choices in each determinization.
+        houses' hidden choices in each determinization (``"default"`` as for ``prior``).
     Other parameters: see :class:`ISMCTS`.
     """
 
     def __init__(self, env: Any, simulations: int | None = 50, seconds: float | None = None,
-                 per_option: int | None = 4, rollout: str | Policy = "heuristic",
-                 prior: str | Policy | None = "heuristic",
-                 model: str | Policy | None = "heuristic", widening: float | None = 1.0,
+                 per_option: int | None = 4, rollout: str | Policy = "default",
+                 prior: str | Policy | None = "default",
+                 model: str | Policy | None = "default", widening: float | None = 1.0,
                  c: float = 0.5, horizon: str = "round",
                  max_decisions: int | None = None, temperature: float = 1.0,
                  reuse: bool = True, seed: int | None = None, game: Game | str | None = None):
@@ -485,13 +497,16 @@ class ISMCTSAgent:
         self.game = resolve_game(game if game is not None else getattr(raw, "game_name", None))
         ruleset = getattr(raw, "ruleset", None)
 
-        def build(spec: str | Policy | None, offset: int) -> Policy | None:
+        def build(spec: str | Policy | None, offset: int, fallback: str | None = None
+                  ) -> Policy | None:
+            if spec == "default":
+                spec = default_policy(self.game) or fallback
             return None if spec is None else make_policy(
                 spec, ruleset, raw.num_players, seed=None if seed is None else seed + offset,
                 game=self.game)
 
         self.search = ISMCTS(simulations=simulations, seconds=seconds, per_option=per_option,
-                             policy=build(rollout, 1000), prior=build(prior, 2000),
+                             policy=build(rollout, 1000, "random"), prior=build(prior, 2000),
                              model=build(model, 3000), widening=widening, c=c,
                              horizon=horizon, max_decisions=max_decisions,
                              temperature=temperature, reuse=reuse, seed=seed,

@@ -9,6 +9,11 @@ house index of the ruleset, not a seat number) and named by :meth:`Game.player_n
 PettingZoo agent names). Every per-player vector (:meth:`Game.outcome`, :meth:`Game.standing`)
 is indexed by that number.
 
+Optional members, which a tool reads with ``getattr`` and a default (so that a new game needs
+none of them to start): ``default_policy`` (an agent registry name IS-MCTS rolls out with, else
+random rollouts), ``make_env(**options)`` (:class:`boardkit.envs.EnvMaker`) and ``result(state)``
+(:class:`boardkit.result.Ranked`).
+
 Decisions and actions are the engine's surface towards players (one pending :class:`Decision` at
 a time, an action is one of its options); the codec turns an action into an index of the fixed
 action space and back, the encoder a state into one player's observation vector.

@@ -14,12 +14,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import yaml
-
-if TYPE_CHECKING:
-    import got_env
 
 Parsed = TypeVar("Parsed")
 
@@ -76,24 +73,24 @@ def read_config(path: str | Path, parse: Callable[[Any], Parsed]) -> Parsed:
         raise ConfigError(f"{path}: {e}") from None
 
 
-def check_env(value: Any, key: str = "env",
-              forbidden: dict[str, str] | None = None) -> tuple[dict[str, Any], got_env.raw_env]:
-    """The ``env`` mapping of got_env.raw_env options (none: the defaults) and a throw-away env
-    built from it, so that a bad option fails before any game (and the caller learns the houses
-    in play); ``forbidden``: option -> why the caller does not take it."""
-    import got_env  # here, not at the top: reading a file needs no game (train --help is quick)
-    from got_env.engine import OptionError
+def check_env(value: Any, key: str = "env", forbidden: dict[str, str] | None = None,
+              game: str = "got") -> tuple[dict[str, Any], Any]:
+    """The ``env`` mapping of the options of ``game``'s env (none: the defaults) and a
+    throw-away raw env built from it (:func:`boardkit.envs.make_env`), so that a bad option
+    fails before any game (and the caller learns the seats, ``possible_agents``);
+    ``forbidden``: option -> why the caller does not take it."""
+    from boardkit.envs import make_env  # here, not at the top: reading a file needs no game
 
     env = {} if value is None else value
     if not isinstance(env, dict):
-        raise ConfigError(f"{key} must be a mapping of got_env options, got {env!r}")
+        raise ConfigError(f"{key} must be a mapping of {game} env options, got {env!r}")
     for option, why in (forbidden or {}).items():
         if option in env:
             raise ConfigError(f"{key}.{option} is not allowed: {why}")
     try:
-        return dict(env), got_env.raw_env(**env)
-    except (OptionError, TypeError, ValueError) as e:
-        raise ConfigError(f"{key}: {e}") from None
+        return dict(env), make_env(game, **env)
+    except (KeyError, TypeError, ValueError) as e:  # a game's OptionError is a ValueError
+        raise ConfigError(f"{key}: {e.args[0] if isinstance(e, KeyError) else e}") from None
 
 
 def exit_config_error(parser: argparse.ArgumentParser, error: Exception) -> NoReturn:

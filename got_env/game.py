@@ -54,6 +54,8 @@ class AGoTGame:
 
     name = "got"
     WEIGHTS = WEIGHTS
+    #: The agent IS-MCTS rolls out with, expands first and models the others by, unless told.
+    default_policy = "heuristic"
 
     def players(self, options: Mapping[str, Any]) -> list[str]:
         rs = ruleset_of(options)

@@ -307,3 +307,25 @@ def test_the_ismcts_vs_heuristic_config_plays(tmp_path):
     tiny = T.parse_config(raw, games=1, workers=1, out=tmp_path)
     report = T.run_tournament(tiny, progress=False, log=lambda _: None)
     assert report.played == 1 and report.results["agents"]["ismcts"]["seats"] == 1
+
+
+def test_defaults_follow_the_games_default_policy():
+    """``rollout``/``prior``/``model`` default to the game's ``default_policy`` (docs/kit.md):
+    AGoT's heuristic, so AGoT searches as before; Goofspiel names none, so the defaults need no
+    agent of its own (random rollouts, no prior, no model), and a whole game plays legally."""
+    import goofspiel
+    from agents.ismcts import default_policy
+    from boardkit import games
+
+    assert default_policy(games.get("got")) == "heuristic"
+    assert default_policy(games.get("goofspiel")) is None
+    env = goofspiel.env(num_players=2, num_cards=5)
+    agent = ISMCTSAgent(env=env, simulations=8, seed=0)
+    assert agent.search.prior is None and agent.search.model is None
+    agents = {"player_0": agent, "player_1": RandomAgent(seed=1)}
+    env.reset(seed=4)
+    for name in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else agents[name].act(obs["observation"],
+                                                              obs["action_mask"], {}))
+    assert games.get("goofspiel").outcome(env.unwrapped.game) is not None
