@@ -79,29 +79,74 @@ docs/rules-readings.md):
   they go without asking.
 * No power token is ever placed in an area these losses empty (1e 5.4 item 5): destroying a unit
   places nothing, and control follows from what is left there (as for the 2e cards above).
+
+Where each part lives (this module is the attack; every public name of the parts is importable
+from here too, as before the split):
+
+* :mod:`~got_env.engine.wildling_cards`: each card's effects, by card id, and the 1e fixed ones;
+* :mod:`~got_env.engine.wildling_choices`: the ``wildling_choice`` step and its table of choices;
+* :mod:`~got_env.engine.wildling_frames`: the choice's typed frame (the attack's is in frames.py).
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 
-from ..data import UNIT_TYPES
-from .board import destroy_unit, unused_units
-from .decision import DONE, Action, Decision, DecisionKind, choice
-from .flow import pop, push, step
+from .decision import Action, Decision, DecisionKind
+from .flow import pop, step
 from .frames import MISSING, WildlingAttackFrame, WildlingStage, typed
-from .mustering import COSTS, can_muster, mustering_areas
-from .state import FIEFDOMS, FOOTMAN, IRON_THRONE, KINGS_COURT, KNIGHT, CardPlace, GameState
-from .tracks import move_down, move_to_bottom, move_to_top
+from .state import IRON_THRONE, GameState
+from .wildling_cards import (
+    FIXED_EFFECTS,
+    PREEMPTIVE_RAID_STRENGTH,
+    WILDLING_EFFECTS,
+    CardEffects,
+    Effect,
+    asks,
+    bottom_of_every_track,
+    destroys,
+    destroys_in_own_castle,
+    discards_strongest,
+    everyone_reconciles,
+    gets_bid_back,
+    knights_to_footmen,
+    loses_power,
+    loses_worth,
+    new_attack_without_him,
+    nothing,
+    supply_moves,
+    takes_back_discards,
+)
+from .wildling_choices import (
+    ALL_UNIT_TYPES,
+    CHOICES,
+    POINT_LOSSES,
+    PREEMPTIVE_RAID_DROP,
+    TRACK_IDS,
+    ChoiceSpec,
+    act_choice,
+    ask,
+    choice_spec,
+    highest_tracks,
+    loss_total,
+    run_choice,
+)
+from .wildling_frames import WildlingChoiceFrame
 
-TRACK_IDS = (IRON_THRONE, FIEFDOMS, KINGS_COURT)
-ALL_UNIT_TYPES = tuple(range(len(UNIT_TYPES)))
-PREEMPTIVE_RAID_STRENGTH = 6  # facts §9, §4.6
-PREEMPTIVE_RAID_DROP = 2  # positions on the track, facts §9
+__all__ = [  # the names this module had before the split, for tests and other readers
+    "ALL_UNIT_TYPES", "CHOICES", "FIXED_EFFECTS", "K", "POINT_LOSSES", "PREEMPTIVE_RAID_DROP",
+    "PREEMPTIVE_RAID_STRENGTH", "TRACK_IDS", "WILDLING_EFFECTS", "CardEffects", "ChoiceSpec",
+    "Effect", "Role", "WildlingChoiceFrame", "act_attack", "act_choice", "ask", "asks",
+    "bidders", "bottom_of_every_track", "choice_spec", "destroys", "destroys_in_own_castle",
+    "discards_strongest", "everyone_reconciles", "gets_bid_back", "highest_tracks",
+    "knights_to_footmen", "loses_power", "loses_worth", "loss_total", "new_attack_without_him",
+    "nothing", "run_attack", "run_choice", "supply_moves", "takes_back_discards",
+]
+
+K = DecisionKind
 
 
 class Role(enum.IntEnum):
@@ -271,453 +316,3 @@ _RUN_STAGE: dict[WildlingStage, Callable[[GameState, WildlingAttackFrame], Decis
     WildlingStage.EFFECTS: _resolve_next,
     WildlingStage.THREAT: _end_attack,
 }
-
-
-# =============================================================================================
-# Choices asked by the cards (D-10 to D-19): one step, one table
-
-
-@dataclass(frozen=True)
-class ChoiceSpec:
-    """How one kind of card choice is asked: ``options(state, frame)`` (empty: nothing left to
-    choose, the choice ends), ``pick(state, frame, action)`` plays one option other than
-    ``("done",)``, and ``settle(state, frame)`` optionally resolves at once what no choice can
-    change (it sets ``frame["left"]`` to 0 when it does)."""
-
-    options: Callable[[GameState, dict], tuple[Action, ...]]
-    pick: Callable[[GameState, dict, Action], None]
-    settle: Callable[[GameState, dict], None] | None = None
-    cost: Callable[[Action], int] | None = None  # how much of ``left`` one pick uses (default 1)
-
-
-def ask(state: GameState, kind: DecisionKind, house: int, left: int = 1,
-        player: int | None = None, **extra) -> None:
-    """Push a card choice of ``kind`` about ``house`` (asked of ``player``, default ``house``),
-    ``left`` picks at most."""
-    push(state, "wildling_choice", kind=int(kind), house=house, left=left,
-         player=house if player is None else player, **extra)
-
-
-def act_choice(state: GameState, frame: dict, action: Action) -> None:
-    if action == DONE:
-        frame["left"] = 0
-        return
-    spec = choice_spec(frame)
-    spec.pick(state, frame, action)
-    frame["left"] -= 1 if spec.cost is None else spec.cost(action)
-
-
-def choice_spec(frame: dict) -> ChoiceSpec:
-    """How the frame's choice is asked: its kind's entry, or the 1e losses in mustering points
-    (frame key ``points``, 1e 5.4 item 5)."""
-    return POINT_LOSSES if frame.get("points") else CHOICES[DecisionKind(frame["kind"])]
-
-
-@step("wildling_choice", act=act_choice)
-def run_choice(state: GameState, frame: dict) -> Decision | None:
-    """Ask the next pick of a card choice, or end it (D-10 to D-19)."""
-    kind = DecisionKind(frame["kind"])
-    spec = choice_spec(frame)
-    if frame["left"] > 0 and spec.settle is not None:
-        spec.settle(state, frame)
-    options = spec.options(state, frame) if frame["left"] > 0 else ()
-    if not options:
-        pop(state)
-        return None
-    return Decision(frame["player"], kind, options, {"house": frame["house"],
-                                                     "left": frame["left"]})
-
-
-def _optional(options: tuple[Action, ...]) -> tuple[Action, ...]:
-    """A "may" choice: the options plus ``("done",)``, or nothing when there is no option."""
-    return options + (DONE,) if options else ()
-
-
-# -- units ------------------------------------------------------------------------------------
-
-
-def _own_units(state: GameState, house: int, types: tuple[int, ...],
-               areas: list[int] | None = None) -> tuple[Action, ...]:
-    """("unit", area, type) for each of ``types`` the house has in ``areas`` (None: anywhere)."""
-    where = range(state.ruleset.num_areas) if areas is None else sorted(areas)
-    units = state.units[:, house, :].tolist()  # one conversion, not a numpy read per unit
-    return tuple(("unit", int(a), u) for a in where for u in types if units[a][u])
-
-
-def _destroy_options(state: GameState, frame: dict) -> tuple[Action, ...]:
-    """D-12: one own unit in the allowed areas."""
-    return _own_units(state, frame["house"], ALL_UNIT_TYPES, frame["areas"])
-
-
-def _destroy_pick(state: GameState, frame: dict, action: Action) -> None:
-    """Destroy the unit (§3; no power token is left, R13.1.4); ``same_area``: the next ones must
-    come from that area too (The Horde Descends)."""
-    _, area, unit_type = action
-    destroy_unit(state, area, frame["house"], unit_type)
-    if frame["same_area"]:
-        frame["areas"] = [area]
-
-
-def _destroy_settle(state: GameState, frame: dict) -> None:
-    """All the allowed units must go anyway: destroy them without asking."""
-    options = _destroy_options(state, frame)
-    areas = {a for _, a, _ in options}
-    count = sum(int(state.units[a, frame["house"], u]) for _, a, u in options)
-    if count <= frame["left"] and (len(areas) <= 1 or not frame["same_area"]):
-        for _, a, u in options:
-            while state.units[a, frame["house"], u]:
-                destroy_unit(state, a, frame["house"], u)
-        frame["left"] = 0
-
-
-def _replace_unit(state: GameState, area: int, house: int, old: int, new: int) -> None:
-    """One unit of type ``old`` becomes an unused unit of type ``new`` (its old one to the box)."""
-    state.units[area, house, old] -= 1
-    state.units[area, house, new] += 1
-    state.routed[area, house, old] = min(state.routed[area, house, old],
-                                         state.units[area, house, old])
-
-
-def _upgrade_options(state: GameState, frame: dict) -> tuple[Action, ...]:
-    """D-13: a Footman anywhere, while an unused Knight is left; or done."""
-    if unused_units(state, frame["house"], KNIGHT) <= 0:
-        return ()
-    return _optional(_own_units(state, frame["house"], (FOOTMAN,)))
-
-
-def _upgrade_pick(state: GameState, frame: dict, action: Action) -> None:
-    _replace_unit(state, action[1], frame["house"], FOOTMAN, KNIGHT)
-
-
-def _knight_options(state: GameState, frame: dict) -> tuple[Action, ...]:
-    """D-14: one own Knight, to be replaced by an unused Footman, or destroyed if none is left."""
-    return _own_units(state, frame["house"], (KNIGHT,))
-
-
-def _knight_pick(state: GameState, frame: dict, action: Action) -> None:
-    _, area, _ = action
-    if unused_units(state, frame["house"], FOOTMAN) > 0:
-        _replace_unit(state, area, frame["house"], KNIGHT, FOOTMAN)
-    else:
-        destroy_unit(state, area, frame["house"], KNIGHT)
-
-
-def _knight_settle(state: GameState, frame: dict) -> None:
-    """Every Knight is affected and Footmen are enough for all, or for none: no choice left."""
-    h = frame["house"]
-    knights = int(state.units[:, h, KNIGHT].sum())
-    footmen = unused_units(state, h, FOOTMAN)
-    if frame["left"] >= knights and (footmen >= knights or footmen <= 0):
-        for _, a, _ in _knight_options(state, frame):
-            while state.units[a, h, KNIGHT]:
-                _knight_pick(state, frame, ("unit", a, KNIGHT))
-        frame["left"] = 0
-
-
-# -- 1e losses in mustering points (1e 5.4 item 5, reading C.10) -----------------------------
-
-
-def _unit_values(state: GameState, house: int) -> list[int]:
-    """The mustering-point worth of each of the house's units on the board (1e 5.4 item 5)."""
-    counts = state.units[:, house, :].sum(axis=0).tolist()
-    return [COSTS[u] for u in ALL_UNIT_TYPES for _ in range(counts[u])]
-
-
-def _payable(values: list[int]) -> set[int]:
-    """Every total that some of these units make together (0 included)."""
-    totals = {0}
-    for v in values:
-        totals |= {t + v for t in totals}
-    return totals
-
-
-def loss_total(state: GameState, house: int, owed: int) -> int:
-    """Points the house actually removes when it owes ``owed`` (reading C.10): the smallest total
-    of at least ``owed`` its units can make, or all its units when they are worth less."""
-    values = _unit_values(state, house)
-    if sum(values) <= owed:
-        return sum(values)
-    return min(t for t in _payable(values) if t >= owed)
-
-
-def _point_loss_options(state: GameState, frame: dict) -> tuple[Action, ...]:
-    """D-12 in points: each own unit worth no more than is left to pay and after whose removal
-    the rest can still be paid exactly."""
-    house, left = frame["house"], frame["left"]
-    values = _unit_values(state, house)
-    allowed = set()
-    for v in set(values):
-        rest = list(values)
-        rest.remove(v)
-        if v <= left and left - v in _payable(rest):
-            allowed.add(v)
-    return tuple(a for a in _own_units(state, house, ALL_UNIT_TYPES) if COSTS[a[2]] in allowed)
-
-
-def _point_loss_pick(state: GameState, frame: dict, action: Action) -> None:
-    """Remove the unit whole (no knight is downgraded; no power token is left, 1e 5.4 item 5)."""
-    _, area, unit_type = action
-    destroy_unit(state, area, frame["house"], unit_type)
-
-
-def _point_loss_settle(state: GameState, frame: dict) -> None:
-    """Every unit left must go: remove them all without asking."""
-    house = frame["house"]
-    if sum(_unit_values(state, house)) > frame["left"]:
-        return
-    for _, a, u in _own_units(state, house, ALL_UNIT_TYPES):
-        while state.units[a, house, u]:
-            destroy_unit(state, a, house, u)
-    frame["left"] = 0
-
-
-POINT_LOSSES = ChoiceSpec(_point_loss_options, _point_loss_pick, _point_loss_settle,
-                          cost=lambda action: COSTS[action[2]])
-
-
-# -- cards in hand ----------------------------------------------------------------------------
-
-
-def _massing_options(state: GameState, frame: dict) -> tuple[Action, ...]:
-    """D-15: one card in hand, if the house holds 2 or more."""
-    hand = state.hand(frame["house"])
-    return tuple(("card", c) for c in hand) if len(hand) >= 2 else ()
-
-
-def _to_discard(state: GameState, frame: dict, action: Action) -> None:
-    state.card_place[action[1]] = CardPlace.DISCARD
-
-
-def _retrieve_options(state: GameState, frame: dict) -> tuple[Action, ...]:
-    """D-18: one card of the discard pile, or none."""
-    return _optional(tuple(("card", c) for c in state.discards(frame["house"])))
-
-
-def _to_hand(state: GameState, frame: dict, action: Action) -> None:
-    state.card_place[action[1]] = CardPlace.HAND
-
-
-# -- tracks -----------------------------------------------------------------------------------
-
-
-def _tracks(*tracks: int) -> Callable[[GameState, dict], tuple[Action, ...]]:
-    """Options ("track", t) for fixed tracks (D-16, D-17)."""
-    return lambda state, frame: tuple(("track", t) for t in tracks)
-
-
-def _frame_tracks(state: GameState, frame: dict) -> tuple[Action, ...]:
-    """D-11: the tracks listed in the frame (where the house stands equally high)."""
-    return tuple(("track", t) for t in frame["tracks"])
-
-
-def _on_track(move: Callable[[GameState, int, int], None]) -> Callable[..., None]:
-    """A pick ("track", t) that moves the house on t with ``move(state, t, house)``."""
-    return lambda state, frame, action: move(state, action[1], frame["house"])
-
-
-def _drop(state: GameState, track: int, house: int) -> None:
-    move_down(state, track, house, PREEMPTIVE_RAID_DROP)
-
-
-def highest_tracks(state: GameState, house: int) -> list[int]:
-    """The influence tracks where ``house`` stands highest (nearest to position 1)."""
-    pos = [state.track_position(t, house) for t in TRACK_IDS]
-    return [t for t, p in zip(TRACK_IDS, pos, strict=True) if p == min(pos)]
-
-
-# -- the rest ---------------------------------------------------------------------------------
-
-
-def _penalty_pick(state: GameState, frame: dict, action: Action) -> None:
-    """D-10: destroy 2 units (-> D-12) or drop 2 places on his highest track (-> D-11, asked of
-    the Iron Throne holder, facts §12 D9)."""
-    h = frame["house"]
-    if action == choice("destroy-units"):
-        ask(state, DecisionKind.WILDLING_DESTROY_UNITS, h, left=2, areas=None, same_area=False)
-    else:
-        ask(state, DecisionKind.PREEMPTIVE_RAID_TRACK, h, player=state.holder(IRON_THRONE),
-            tracks=highest_tracks(state, h))
-
-
-def _muster_options(state: GameState, frame: dict) -> tuple[Action, ...]:
-    """D-19: one own Castle/Stronghold area where mustering can place something (R8), or
-    none."""
-    h, points = frame["house"], state.ruleset.fort_level
-    return _optional(tuple(("area", a) for a in mustering_areas(state, h)
-                           if can_muster(state, h, a, int(points[a]))))
-
-
-def _muster_pick(state: GameState, frame: dict, action: Action) -> None:
-    """Normal mustering (R8), in that one area only."""
-    push(state, "mustering", houses=[frame["house"]], areas=[action[1]])
-
-
-K = DecisionKind
-CHOICES: dict[DecisionKind, ChoiceSpec] = {
-    K.PREEMPTIVE_RAID_PENALTY: ChoiceSpec(
-        lambda state, frame: (choice("destroy-units"), choice("drop-on-track")), _penalty_pick),
-    K.PREEMPTIVE_RAID_TRACK: ChoiceSpec(_frame_tracks, _on_track(_drop)),
-    K.WILDLING_DESTROY_UNITS: ChoiceSpec(_destroy_options, _destroy_pick, _destroy_settle),
-    K.CROW_KILLERS_UPGRADE: ChoiceSpec(_upgrade_options, _upgrade_pick),
-    K.CROW_KILLERS_REPLACE: ChoiceSpec(_knight_options, _knight_pick, _knight_settle),
-    K.MASSING_DISCARD: ChoiceSpec(_massing_options, _to_discard),
-    K.KING_BEYOND_THE_WALL_TOP: ChoiceSpec(_tracks(*TRACK_IDS), _on_track(move_to_top)),
-    K.KING_BEYOND_THE_WALL_BOTTOM: ChoiceSpec(_tracks(FIEFDOMS, KINGS_COURT),
-                                              _on_track(move_to_bottom)),
-    K.MAMMOTH_RIDERS_RETRIEVE: ChoiceSpec(_retrieve_options, _to_hand),
-    K.HORDE_DESCENDS_MUSTER: ChoiceSpec(_muster_options, _muster_pick),
-}
-
-
-# =============================================================================================
-# The wildling cards (facts §9): one small effect per card part, one table by card id
-
-Effect = Callable[[GameState, int, dict], None]  # (state, house, the attack's frame)
-
-
-@dataclass(frozen=True)
-class CardEffects:
-    """One wildling card: the highest bidder's reward, the lowest bidder's and every other
-    bidder's penalties, and what follows all penalties (wildling victory only)."""
-
-    reward: Effect
-    lowest: Effect
-    others: Effect
-    after_penalties: Effect | None = None
-
-
-def nothing(state: GameState, house: int, attack: dict) -> None:
-    """Nothing happens (Silence at the Wall; Preemptive Raid's other houses)."""
-
-
-def asks(kind: DecisionKind, left: int = 1, **extra) -> Effect:
-    """The effect that asks ``house`` a card choice of ``kind`` (up to ``left`` picks)."""
-    return lambda state, house, attack: ask(state, kind, house, left=left, **extra)
-
-
-def destroys(n: int) -> Effect:
-    """Destroys ``n`` of his units anywhere, all if fewer (D-12)."""
-    return asks(K.WILDLING_DESTROY_UNITS, left=n, areas=None, same_area=False)
-
-
-def destroys_in_own_castle(n: int) -> Effect:
-    """The Horde Descends, lowest bidder: ``n`` units in one own Castle/Stronghold area holding
-    ``n`` or more of them; if no such area, ``n`` anywhere (facts §12 D9)."""
-
-    def effect(state: GameState, house: int, attack: dict) -> None:
-        areas = [a for a in mustering_areas(state, house) if state.units[a, house].sum() >= n]
-        ask(state, K.WILDLING_DESTROY_UNITS, house, left=n, areas=areas or None,
-            same_area=bool(areas))
-
-    return effect
-
-
-def knights_to_footmen(n: int | None) -> Effect:
-    """Crow Killers' penalty: ``n`` of his Knights (None: all) each replaced by an unused
-    Footman, destroyed if none is left (D-14)."""
-
-    def effect(state: GameState, house: int, attack: dict) -> None:
-        knights = int(state.units[:, house, KNIGHT].sum())
-        ask(state, K.CROW_KILLERS_REPLACE, house, left=knights if n is None else min(n, knights))
-
-    return effect
-
-
-def supply_moves(steps: int) -> Effect:
-    """Rattleshirt's Raiders: ``steps`` spaces on the supply track, kept within 0..6."""
-
-    def effect(state: GameState, house: int, attack: dict) -> None:
-        top = len(state.ruleset.supply_limits) - 1
-        state.supply[house] = min(top, max(0, int(state.supply[house]) + steps))
-
-    return effect
-
-
-def everyone_reconciles(state: GameState, house: int, attack: dict) -> None:
-    """Rattleshirt's Raiders: "then all houses reconcile armies" (R7.4, D-04)."""
-    push(state, "reconcile", houses=state.turn_order())
-
-
-def loses_power(n: int | None) -> Effect:
-    """Skinchanger Scout's penalty: ``n`` available power tokens (None: all) to the Pool."""
-
-    def effect(state: GameState, house: int, attack: dict) -> None:
-        state.power[house] -= state.power[house] if n is None else min(n, state.power[house])
-
-    return effect
-
-
-def gets_bid_back(state: GameState, house: int, attack: dict) -> None:
-    """Skinchanger Scout's reward: the power he bid in this attack comes back."""
-    state.power[house] += attack["bids"][house]
-
-
-def takes_back_discards(state: GameState, house: int, attack: dict) -> None:
-    """Massing on the Milkwater's reward: his whole discard pile back into his hand."""
-    for c in state.discards(house):
-        state.card_place[c] = CardPlace.HAND
-
-
-def discards_strongest(state: GameState, house: int, attack: dict) -> None:
-    """Massing on the Milkwater's lowest bidder: with 2+ cards in hand, every card of the highest
-    printed strength in hand is discarded (literal reading, facts §12 D9); an emptied hand is
-    refilled as in R15.3.6 (the cards just discarded stay out)."""
-    hand = state.hand(house)
-    if len(hand) < 2:
-        return
-    cards = state.ruleset.house_cards
-    top = max(cards[c].strength for c in hand)
-    gone = [c for c in hand if cards[c].strength == top]
-    for c in gone:
-        state.card_place[c] = CardPlace.DISCARD
-    if len(gone) == len(hand):
-        for c in state.discards(house):
-            if c not in gone:
-                state.card_place[c] = CardPlace.HAND
-
-
-def bottom_of_every_track(state: GameState, house: int, attack: dict) -> None:
-    """A King Beyond the Wall's lowest bidder: the last position of all three tracks (R21.1)."""
-    for t in TRACK_IDS:
-        move_to_bottom(state, t, house)
-
-
-def new_attack_without_him(state: GameState, house: int, attack: dict) -> None:
-    """Preemptive Raid's reward: a new attack of strength 6 at once, in which the highest bidder
-    takes no part (nor anyone excluded from this one)."""
-    push(state, "wildling_attack", strength=PREEMPTIVE_RAID_STRENGTH,
-         exclude=list(attack["exclude"]) + [house])
-
-
-def loses_worth(owed: int) -> Effect:
-    """1e 5.4 item 5: the house removes units worth ``owed`` mustering points (reading C.10)."""
-
-    def effect(state: GameState, house: int, attack: dict) -> None:
-        total = loss_total(state, house, owed)
-        if total > 0:
-            ask(state, K.WILDLING_DESTROY_UNITS, house, left=total, points=True)
-
-    return effect
-
-
-WILDLING_EFFECTS: dict[str, CardEffects] = {
-    "silence-at-the-wall": CardEffects(nothing, nothing, nothing),
-    "preemptive-raid": CardEffects(new_attack_without_him, asks(K.PREEMPTIVE_RAID_PENALTY),
-                                   nothing),
-    "crow-killers": CardEffects(asks(K.CROW_KILLERS_UPGRADE, left=2), knights_to_footmen(None),
-                                knights_to_footmen(2)),
-    "rattleshirts-raiders": CardEffects(supply_moves(+1), supply_moves(-2), supply_moves(-1),
-                                        after_penalties=everyone_reconciles),
-    "massing-on-the-milkwater": CardEffects(takes_back_discards, discards_strongest,
-                                            asks(K.MASSING_DISCARD)),
-    "a-king-beyond-the-wall": CardEffects(asks(K.KING_BEYOND_THE_WALL_TOP), bottom_of_every_track,
-                                          asks(K.KING_BEYOND_THE_WALL_BOTTOM)),
-    "mammoth-riders": CardEffects(asks(K.MAMMOTH_RIDERS_RETRIEVE), destroys(3), destroys(2)),
-    "the-horde-descends": CardEffects(asks(K.HORDE_DESCENDS_MUSTER), destroys_in_own_castle(2),
-                                      destroys(1)),
-    "skinchanger-scout": CardEffects(gets_bid_back, loses_power(None), loses_power(2)),
-}
-
-# 1e 5.4 items 4-5: no card; the highest bidder may take one used house card back, every house
-# removes units worth 2 mustering points, the lowest bidder 4 (reading C.10).
-FIXED_EFFECTS = CardEffects(asks(K.MAMMOTH_RIDERS_RETRIEVE), loses_worth(4), loses_worth(2))
