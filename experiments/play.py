@@ -3,15 +3,18 @@
     python -m experiments.play                     # configs/play.yaml: 6 heuristic_v2 agents
     python -m experiments.play --config my.yaml --seed 3
 
-Prints the winner, the castles and strongholds each house holds and the rounds played; saves the
-game record (JSON, replayable with got_env.GameRecord) and a PNG of the final board in ``out``;
-with ``--replay`` (or the config's ``replay: true``) also ``out/replay.html``, the game's replay
-page (experiments.replay, docs/replay.md).
+Prints the winner, each seat's final score (AGoT: the castles and strongholds each house holds)
+and the rounds played; saves the game record in ``out`` (AGoT: JSON replayable with
+got_env.GameRecord; another game: a ``boardkit.records.KitRecord``) and, for a game that draws
+one (AGoT), a PNG of the final board; with ``--replay`` (or the config's ``replay: true``) also
+``out/replay.html``, the game's replay page (experiments.replay, docs/replay.md).
 
 Config (YAML), every key optional:
 
-    game: got                               # the game (the only one so far; the default)
-    env: {num_players: 6, max_rounds: 10}   # options of got_env.raw_env (ruleset: 1e, ...)
+    game: got                               # the game's registry name: got (the default),
+    #                                       # goofspiel (configs/goofspiel_play.yaml)
+    env: {num_players: 6, max_rounds: 10}   # options of the game's env (got_env.raw_env:
+    #                                       # ruleset: 1e, ...; goofspiel: num_cards)
     seed: 0                                 # the game's; the agent of seat i gets seed + i
     agents: {default: heuristic_v2, stark: random}   # house (or default) -> agent spec
     out: runs/play                          # the record and the board picture go here
@@ -22,6 +25,11 @@ An agent spec is a registry name (``heuristic``, ``heuristic_v2``, ``random``, `
 kwargs: {...}}`` or a checkpoint (``{checkpoint: path/to/file.pt}``); see docs/agents.md.
 Without ``agents`` every house is ``random``. A config that cannot be read or holds a bad value
 stops before the game with one line naming the file and the key, and exit code 2.
+
+The game: its env comes from :func:`boardkit.envs.make_env`, its seats ("houses" above) from the
+env's ``possible_agents``, its result, record, replay page and board picture from the
+tournament's game hooks (:mod:`experiments.tournament.game_hooks`; AGoT's: ``got_hooks``), so
+this module names no game.
 """
 
 from __future__ import annotations
@@ -33,12 +41,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import got_env
 from agents import AgentSpecError, make_agent
 from agents.base import begin_game, end_game
+from boardkit import games
+from boardkit.envs import make_env
 
 from .config_files import ConfigError, check_env, exit_config_error, read_config
-from .config_model import bounded, game_field, parse_section
+from .config_model import GAMES, bounded, game_field, parse_section
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "play.yaml"
 
@@ -48,7 +57,7 @@ class PlayFile:
     """The keys of a play config file; ``agents`` is judged as :func:`build_agents` builds
     them (it needs the env's houses)."""
 
-    game: str = game_field()
+    game: str = game_field(GAMES)      # any game of the registry (boardkit.games)
     env: dict[str, Any] | None = None
     seed: int = bounded(0, minimum=0)
     agents: Any = None
@@ -61,7 +70,7 @@ def parse_config(raw: Any) -> dict[str, Any]:
     ``agents``, ``out``, ``replay``), so that a bad value stops before the game and names its
     key; an empty file is the defaults."""
     file = parse_section(PlayFile, {} if raw is None else raw)
-    env, _ = check_env(file.env)
+    env, _ = check_env(file.env, game=file.game)
     return {"game": file.game, "env": env, "seed": file.seed, "agents": file.agents,
             "out": file.out, "replay": file.replay}
 
@@ -71,7 +80,7 @@ def load_config(path: str | Path) -> dict[str, Any]:
     return read_config(path, parse_config)
 
 
-def build_agents(env: got_env.raw_env, spec: dict[str, Any] | None,
+def build_agents(env: Any, spec: dict[str, Any] | None,
                  seed: int) -> dict[str, Any]:
     """One agent per house from the config's ``agents`` mapping: house -> agent spec (any form of
     ``agents.AgentSpec``: ``heuristic``, ``my_pkg.mod:Class``, ``{name: ..., kwargs: ...}``,
@@ -94,7 +103,7 @@ def build_agents(env: got_env.raw_env, spec: dict[str, Any] | None,
     return seated
 
 
-def play_game(env: got_env.raw_env, agents: dict[str, Any], seed: int) -> None:
+def play_game(env: Any, agents: dict[str, Any], seed: int) -> None:
     """One full game through the AEC API; agents' optional reset/observe_end are called."""
     env.reset(seed=seed)
     for agent in agents.values():
@@ -126,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cfg = load_config(args.config)
         seed = args.seed if args.seed is not None else cfg["seed"]
-        env = got_env.raw_env(**cfg["env"])
+        env = make_env(cfg["game"], **cfg["env"])
         try:
             agents = build_agents(env, cfg["agents"], seed)
         except ValueError as e:   # a bad spec, or a constructor that refused its arguments
@@ -136,36 +145,54 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     play_game(env, agents, seed)
     elapsed = time.perf_counter() - start
-    game, rs = env.game, env.ruleset
-    outcome = game.outcome
-    vp = game.victory_points()
-    print(f"{env.num_players}-player game, seed {seed}: {len(env.record.actions)} decisions in "
-          f"{elapsed:.1f} s, {game.round} rounds")
-    if outcome.draw:  # 1e spec 12: the tie-breaks left these houses equal
-        print(f"draw: {', '.join(rs.houses[h].id for h in outcome.draw)} ({outcome.reason})")
-    else:
-        print(f"winner: {rs.houses[outcome.winner].id} ({outcome.reason})")
-    for h in outcome.ranking:
-        name = rs.houses[h].id
-        kind = type(agents[name]).__name__
-        print(f"  {name:<10} {int(vp[h])} castles/strongholds  ({kind})")
+    report(cfg["game"], env, agents, seed, elapsed)
     out = Path(args.out) if args.out else cfg["out"]
+    save_outputs(cfg["game"], env, seed, out, picture=not args.no_picture,
+                 replay=args.replay or cfg["replay"])
+    return 0
+
+
+def report(game: str, env: Any, agents: dict[str, Any], seed: int, elapsed: float) -> None:
+    """Print the finished game: its length, the winner (or the draw) and each seat's score,
+    best first (the result of :func:`experiments.tournament.game_hooks.result`)."""
+    from .tournament import game_hooks
+
+    rules = games.get(game)
+    result = game_hooks.result(game, env)
+
+    def name(player: int) -> str:
+        return rules.player_name(env.game, player)
+
+    print(f"{env.num_players}-player game, seed {seed}: {game_hooks.decisions(game, env)} "
+          f"decisions in {elapsed:.1f} s, {rules.round(env.game)} rounds")
+    if result.draw:  # 1e spec 12: the tie-breaks left these houses equal
+        print(f"draw: {', '.join(name(h) for h in result.draw)} ({result.reason})")
+    else:
+        print(f"winner: {name(result.ranking[0])} ({result.reason})")
+    label = game_hooks.score_label(game)
+    for h in result.ranking:
+        kind = type(agents[name(h)]).__name__
+        print(f"  {name(h):<10} {int(result.scores[h])} {label}  ({kind})")
+
+
+def save_outputs(game: str, env: Any, seed: int, out: Path, *, picture: bool = True,
+                 replay: bool = False) -> None:
+    """The game record ``game-<seed>.json``, the final board ``board-<seed>.png`` (a game with
+    a picture hook) and the replay page ``replay.html`` in ``out``, each named as written."""
+    from .tournament import game_hooks
+
     out.mkdir(parents=True, exist_ok=True)
-    env.record.save(out / f"game-{seed}.json")
+    game_hooks.save_record(game, env, out / f"game-{seed}.json")
     print(f"game record: {out / f'game-{seed}.json'}")
-    if not args.no_picture:
-        from got_env.render import save_board_png
-
-        save_board_png(game, out / f"board-{seed}.png")
-        print(f"final board: {out / f'board-{seed}.png'}")
-    if args.replay or cfg["replay"]:
-        from experiments.replay import write_replay
-
-        figures = write_replay(env.record, out / "replay.html",
-                               title=f"got_env replay: game {seed}")
+    if picture:
+        path = game_hooks.save_picture(game, env, out / f"board-{seed}.png")
+        if path is not None:
+            print(f"final board: {out / f'board-{seed}.png'}")
+    if replay:
+        figures = game_hooks.write_replay(game, env, out / "replay.html",
+                                          f"{game_hooks.replay_title(game)}: game {seed}")
         print(f"replay: {out / 'replay.html'} ({figures['bytes'] / 1e6:.1f} MB, "
               f"{figures['seconds']:.1f} s)")
-    return 0
 
 
 if __name__ == "__main__":

@@ -71,3 +71,43 @@ def test_uniform_legal_picks_each_legal_action_alike() -> None:
     mask[1] = 0
     with pytest.raises(ValueError, match="game 1 has no legal action"):
         uniform_legal(mask, rng)
+
+
+def test_a_tiny_goofspiel_run_writes_its_json(tmp_path, capsys) -> None:
+    """``--game goofspiel``: every figure through the env, the protocol and
+    ``VectorGames(game=...)`` (none of AGoT's code), under AGoT's figure names."""
+    assert benchmark.main(["--game", "goofspiel", "--option", "num_cards=4", "--players", "2",
+                           "3", "--seconds", "0.01", "--repeats", "1", "--states", "2",
+                           "--games", "2", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "game goofspiel {'num_cards': 4}" in out and "AEC agent-steps/s" in out
+    (path,) = tmp_path.glob("benchmark-*.json")
+    doc = json.loads(path.read_text())
+    assert {"machine", "versions", "load_average", "options", "figures"} <= set(doc)
+    assert doc["options"]["game"] == "goofspiel" and doc["options"]["players"] == [2, 3]
+    assert doc["options"]["env"] == {"num_cards": 4}
+    by = {(f["name"], f["players"]): f for f in doc["figures"]}
+    for n in (2, 3):
+        for name in ("AEC steps/s", "engine decisions/s", "vector 0w decisions/s",
+                     "vector 2w decisions/s", "vector 2w views decisions/s", "clone us",
+                     "encode us", "encode in play us", "mask us"):
+            f = by[name, n]
+            assert f["median"] > 0 and f["min"] <= f["median"] <= f["max"], (name, n)
+
+
+def test_the_kit_engine_rate_goes_through_the_protocol() -> None:
+    decisions, games = benchmark.kit.engine_rate("goofspiel", {"num_cards": 4}, 0.01, 0)
+    assert decisions >= 8 * games > 0          # 4 turns of 2 bids each per game
+    samples = benchmark.kit.sample_states("goofspiel", {"num_cards": 4}, 3, 0)
+    assert len(samples) == 3 and all(s.player in (0, 1) for s in samples)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--game", "goofspiel", "--ruleset", "1e"], "--ruleset: A Game of Thrones' option"),
+    (["--game", "goofspiel", "--option", "colour=red"], "goofspiel env"),
+    (["--option", "num_cards=4"], "--option: for a game other than AGoT"),
+])
+def test_bad_options_of_another_game_exit_2(argv, message, capsys) -> None:
+    with pytest.raises(SystemExit) as e:
+        benchmark.main(argv)
+    assert e.value.code == 2 and message in capsys.readouterr().err

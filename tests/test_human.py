@@ -305,3 +305,59 @@ def test_undecodable_stdin_re_prompts(tmp_path):
     assert done.returncode == 0, done.stderr.decode(errors="replace")
     assert b"no option matches" in done.stdout and b"you quit" in done.stdout
     got_env.GameRecord.load(only(tmp_path, "*.json")).replay()
+
+
+# -- another game: Goofspiel through the text view -------------------------------------------------
+GOOF = ["--game", "goofspiel", "--option", "num_cards=5", "--seed", "2"]
+
+
+def test_a_goofspiel_game_from_stdin_finishes_and_saves_a_kit_record(tmp_path):
+    """The real command line on the kit's second game: the position is the protocol's text
+    (the player's own view), options by the codec's names, a random opponent, the record a
+    KitRecord that replays."""
+    from boardkit.records import KitRecord
+
+    done = subprocess.run([sys.executable, "-m", "experiments.human", *GOOF, "--out",
+                           str(tmp_path)], input="?\nl\n" + "1\n" * 50, text=True,
+                          capture_output=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "You play player_0 in a 2-player game (seed 2) against player_1=RandomAgent" in out
+    assert "Your choice: bid" in out and "turn 1/5: prize" in out
+    assert "player_1: made a secret choice (hidden)" in out
+    assert "Game over." in out and "points" in out and "Record saved to" in out
+    record = KitRecord.load(only(tmp_path, "*.json"))
+    assert record.game == "goofspiel" and record.seed == 2 and len(record.actions) == 10
+    *_, (state, last) = record.walk()
+    assert last is None and state.pending is None
+    assert not list(tmp_path.glob("*.png"))
+
+
+def test_goofspiel_session_never_shows_the_other_bid(tmp_path):
+    """player_1 bids first in seat order only after player_0; as player_1, the text at the
+    prompt holds no bid of player_0 for the turn in play."""
+    con, buf = console()
+    shown: list[str] = []
+
+    def input_fn(prompt: str) -> str:
+        shown.append(buf.getvalue())
+        return "1"
+
+    rc = main([*GOOF, "--house", "player_1", "--out", str(tmp_path)], input_fn=input_fn,
+              console=con)
+    assert rc == 0 and len(shown) == 5
+    assert all("player_0: hand" not in text for text in shown)
+    assert "player_1: hand" in shown[0]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--game", "goofspiel", "--ruleset", "1e"], "--ruleset: A Game of Thrones' options"),
+    (["--game", "goofspiel", "--house", "stark"], "unknown seat 'stark'"),
+    (["--game", "goofspiel", "--option", "colour=red"], "colour"),
+    (["--option", "num_cards=3"], "--option: for a game other than AGoT"),
+])
+def test_bad_goofspiel_arguments_exit_2(argv, message, capsys, tmp_path):
+    with pytest.raises(SystemExit) as e:
+        main(argv + ["--out", str(tmp_path)], input_fn=feed([]))
+    assert e.value.code == 2
+    assert message in capsys.readouterr().err

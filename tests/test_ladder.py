@@ -225,3 +225,38 @@ def test_shipped_config_parses_when_its_agents_exist():
     assert cfg.env["num_players"] == 3
     names = cfg.rung_names + [r for r, _ in cfg.skipped]
     assert names[:4] == ["random", "heuristic_v1", "heuristic_v2", "ismcts_v2"]
+
+
+# -- another game: Goofspiel -------------------------------------------------------------------
+def test_a_tiny_goofspiel_ladder_runs_and_writes_its_ratings(tmp_path):
+    """The ladder on the kit's second game: seats from the env's possible_agents, results from
+    the tournament's game hooks, endings and round limit from the game (none of AGoT's)."""
+    raw = {"game": "goofspiel", "name": "goof", "env": {"num_players": 2, "num_cards": 4},
+           "rungs": {"random": "random",
+                     "ismcts": {"name": "ismcts", "kwargs": {"simulations": 4,
+                                                             "horizon": "game"}}},
+           "games": 2, "seed": 0, "workers": 1}
+    cfg = L.parse_config(raw, out=tmp_path)
+    assert cfg.game == "goofspiel" and cfg.houses == ("player_0", "player_1")
+    assert cfg.max_rounds == 0 and cfg.matches[0].tournament.game == "goofspiel"
+    report = L.run_ladder(cfg, progress=False, log=lambda _s: None)
+    assert (report.planned, report.played) == (4, 4)
+    for name in OUTPUTS:
+        assert (report.run_dir / name).stat().st_size > 0, name
+    doc = json.loads((report.run_dir / "ladder.json").read_text())
+    assert set(doc["order"]) == {"random", "ismcts"} and doc["games"] == 4
+    assert doc["houses"] == ["player_0", "player_1"]
+    for rung in ("random", "ismcts"):
+        assert doc["rungs"][rung]["seats"] == 4 and "mu" in doc["rungs"][rung]["rating"]
+    assert doc["lengths"]["endings"] == {"end": 4}
+    assert doc["lengths"]["rounds_hist"] == {"1": 0, "2": 0, "3": 0, "4": 4}
+    rows = read_csv(report.run_dir / "rungs.csv")
+    assert {r["rung"] for r in rows} == {"random", "ismcts"}
+    md = (report.run_dir / "ladder.md").read_text()
+    assert "| end | s/game |" in md and "7 castles" not in md
+
+
+def test_the_shipped_goofspiel_ladder_config_parses():
+    cfg = L.load_config(L.config.DEFAULT_CONFIG.parent / "goofspiel_ladder.yaml")
+    assert cfg.game == "goofspiel" and cfg.rung_names == ["random", "ismcts_20", "ismcts_100"]
+    assert {m.games for m in cfg.matches} == {20, 10}

@@ -1,16 +1,25 @@
 """The game loop and the command line of ``python -m experiments.human`` (docs/human.md).
 
+The loop and the prompt are every game's; what is the game's own comes from its view, a module
+found by the game's registry name in :data:`VIEWS` (AGoT's :mod:`.got_view`: its board, combat
+view and vocabulary, its public log :mod:`.got_events`), else :mod:`.text_view` (the protocol's
+``text(state, observer)``, the codec's action names); the record and the pictures come from the
+tournament's game hooks (AGoT's ``GameRecord`` and board picture, else a
+``boardkit.records.KitRecord`` and no picture).
+
 :class:`HumanSession` plays one game: the agents act for the other houses, the person is asked
 through ``input_fn`` (``input`` by default; any callable taking a prompt and returning a line,
 raising ``EOFError`` at the end of the input) and everything is written to a rich ``Console``
 (which can write to a ``StringIO``). The record is saved at the end, on ``q``, at the end of the
 input, on Ctrl-C and on any error (an agent that raises, a bug): a game never ends without its
-record. The board picture (as the player's house sees it) is drawn after every round.
+record. The board picture (as the player's house sees it) is drawn after every round, for a
+game that draws one.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -22,15 +31,21 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-import got_env
 from agents import AgentSpecError, make_agent
 from agents.base import begin_game, end_game
 from got_env.data.loader import RULESETS
-from got_env.engine import OptionError
-from got_env.render.log import outcome_text
 
-from .events import PublicLog
-from .view import board, describe_context, house_text, public_combat
+from ..config_model import GAMES
+from ..tournament import game_hooks
+
+#: Registry name -> the module of the game's terminal view (``View``, ``make_env``,
+#: ``DEFAULT_OPPONENTS``, ``DEFAULT_SEAT``, ``SEAT``); a game not listed: :mod:`.text_view`.
+VIEWS: dict[str, str] = {"got": "experiments.human.got_view"}
+
+
+def view_module(game: str) -> Any:
+    """The module of ``game``'s terminal view (imported on first use)."""
+    return importlib.import_module(VIEWS.get(game, "experiments.human.text_view"))
 
 HELP = """Commands at a prompt:
   <number>   pick the option with that number
@@ -69,17 +84,22 @@ def quoted(line: str) -> str:
 
 
 class HumanSession:
-    """One game with ``house`` played by a person and ``agents`` (house -> agent) the rest."""
+    """One game with ``house`` played by a person and ``agents`` (house -> agent) the rest;
+    ``game``: the registry name of the game ``env`` plays (default: the env's ``game_name``,
+    else AGoT)."""
 
-    def __init__(self, env: got_env.raw_env, house: str, agents: dict[str, Any], seed: int,
+    def __init__(self, env: Any, house: str, agents: dict[str, Any], seed: int,
                  out: Path, console: Console | None = None,
-                 input_fn: Callable[[str], str] = input, stamp: str | None = None):
+                 input_fn: Callable[[str], str] = input, stamp: str | None = None,
+                 game: str | None = None):
         self.env, self.house, self.agents, self.seed = env, house, agents, seed
+        self.game = game or getattr(env, "game_name", None) or "got"
+        self.view = view_module(self.game).View(env, house, self.game)
         self.out = Path(out)
         self.console = console or Console()
         self.input_fn = input_fn
         self.stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
-        self.log = PublicLog(env, house)
+        self.log = self.view   # before(action), after(), take(): the public log
         self.record_path: Path | None = None
         self.pictures: list[Path] = []
         self._shown: tuple[int, int] | None = None
@@ -90,7 +110,8 @@ class HumanSession:
         saved in every case, on an error too (which is then raised again)."""
         env, c = self.env, self.console
         env.reset(seed=self.seed)
-        c.print(Text.assemble("You play ", house_text(self.house), f" in a {env.num_players}-"
+        c.print(Text.assemble("You play ", self.view.seat_text(self.house),
+                              f" in a {env.num_players}-"
                               f"player game (seed {self.seed}) against ",
                               ", ".join(f"{h}={type(a).__name__}" for h, a in
                                         self.agents.items()), ". Type ? for help."))
@@ -122,9 +143,9 @@ class HumanSession:
         return 0
 
     def _play(self) -> None:
-        env, g = self.env, self.env.game
-        round_now = g.round
-        while g.pending is not None and env.agents:
+        env, view = self.env, self.view
+        round_now = view.round()
+        while not view.over() and env.agents:
             agent = env.agent_selection
             if agent == self.house:
                 self._flush()
@@ -134,9 +155,9 @@ class HumanSession:
             self.log.before(action)
             env.step(action)
             self.log.after()
-            if g.round != round_now or g.pending is None:
+            if view.round() != round_now or view.over():
                 self.picture(f"round-{round_now:02d}")
-                round_now = g.round
+                round_now = view.round()
 
     def _agent_action(self, house: str) -> int:
         """The agent's action, its error raised as AgentFailed naming the house and agent."""
@@ -152,18 +173,12 @@ class HumanSession:
     def ask(self) -> int:
         """The person's choice among the legal actions; bad input re-prompts, changing nothing."""
         env, c = self.env, self.console
-        g = env.game
-        if self._shown != (g.round, int(g.phase)):
+        if self._shown != self.view.shown_key():
             self._show_board()
         options = env.legal_actions()
         names = [env.action_name(a) for a in options]
-        d = g.pending
-        combat = public_combat(env, self.house)
-        if combat:
-            c.print(Text(combat))
-        context = describe_context(env, d.context)
-        c.print(Text.assemble(("Your choice: ", "bold"), env.infos[self.house]["decision"],
-                              f"  ({context})" if context else ""))
+        for line in self.view.header():
+            c.print(line)
         self._list(range(len(options)), names)
         while True:
             line = self.input_fn("> ").strip()
@@ -213,10 +228,9 @@ class HumanSession:
 
     # -- output ---------------------------------------------------------------------------------
     def _show_board(self) -> None:
-        g = self.env.game
-        self._shown = (g.round, int(g.phase))
+        self._shown = self.view.shown_key()
         self.console.rule()
-        self.console.print(board(self.env, self.house))
+        self.console.print(self.view.board())
         self.console.rule()
 
     def _flush(self) -> None:
@@ -224,32 +238,29 @@ class HumanSession:
             self.console.print(line, highlight=False, markup=False)
 
     def _announce_end(self) -> None:
-        env, g = self.env, self.env.game
-        outcome = env.record.outcome
-        if outcome is None:
+        env = self.env
+        lines = self.view.end_lines()
+        if lines is None:
             return
-        vp = g.victory_points()
-        self.console.print(Text(f"Game over. {outcome_text(g)}, round {g.round}.",
-                                style="bold"))
-        for place, h in enumerate(outcome["ranking"], 1):
-            you = "  <- you" if h == self.house else ""
-            self.console.print(f"  {place}. {h:<10} {int(vp[env.ruleset.house(h)])} castles{you}")
+        for line in lines:
+            self.console.print(line)
         for name, agent in self.agents.items():
             end_game(agent, env.rewards.get(name, 0.0), env.infos.get(name, {}))
 
     def picture(self, label: str) -> Path | None:
-        """The board picture as the player's house sees it (hidden orders never drawn)."""
-        from got_env.render import save_board_png
-
+        """The board picture as the player's house sees it (hidden orders never drawn), for a
+        game that draws one (:func:`experiments.tournament.game_hooks.save_picture`)."""
         self.out.mkdir(parents=True, exist_ok=True)
         try:
-            path = Path(save_board_png(self.env.game, self.out / f"{self.stamp}-{label}.png",
-                                       observer=self.house))
+            path = game_hooks.save_picture(self.game, self.env,
+                                           self.out / f"{self.stamp}-{label}.png",
+                                           observer=self.house)
         except Exception as e:  # noqa: BLE001  (a picture that fails must not end the game)
             self.console.print(Text(f"could not draw the board picture ({label}): "
                                     f"{type(e).__name__}: {e}", style="red"))
             return None
-        self.pictures.append(path)
+        if path is not None:
+            self.pictures.append(path)
         return path
 
     def save(self, why: str | None) -> Path:
@@ -260,13 +271,15 @@ class HumanSession:
         while path.exists() and self.record_path is None:
             k += 1
             path = self.out / f"{self.stamp}-{k}.json"
-        self.env.record.save(path)
+        game_hooks.save_record(self.game, self.env, path)
         self.record_path = path
         if why:
             self.console.print(f"Game not finished: {why}. Record saved to {path} "
-                               f"({len(self.env.record.actions)} decisions).")
-        else:
+                               f"({game_hooks.decisions(self.game, self.env)} decisions).")
+        elif self.view.draws_pictures:
             self.console.print(f"Record saved to {path}; pictures in {self.out}.")
+        else:
+            self.console.print(f"Record saved to {path}.")
         return path
 
 
@@ -281,22 +294,35 @@ def parse_spec(text: str) -> Any:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m experiments.human",
                                 description="Play A Game of Thrones (2nd ed., or the 1st with "
-                                "--ruleset 1e) in the terminal against agents; see docs/human.md.")
-    p.add_argument("--house", default="stark", help="your house (default stark)")
-    p.add_argument("--opponents", default="heuristic",
-                   help="agent spec for every other house (default heuristic; docs/agents.md)")
+                                "--ruleset 1e), or another game of the kit (--game), in the "
+                                "terminal against agents; see docs/human.md.")
+    p.add_argument("--game", default="got", choices=GAMES,
+                   help="the game's registry name (default got, A Game of Thrones)")
+    p.add_argument("--house", default=None,
+                   help="your house (default stark; another game: your seat, default its "
+                   "first, e.g. player_0)")
+    p.add_argument("--opponents", default=None,
+                   help="agent spec for every other house (default heuristic; another game: "
+                   "random; docs/agents.md)")
     p.add_argument("--agent", action="append", default=[], metavar="HOUSE=SPEC",
                    help="agent spec for one house, e.g. lannister=random (repeatable)")
-    p.add_argument("--ruleset", default="2e", choices=RULESETS,
+    p.add_argument("--ruleset", default=None, choices=RULESETS,
                    help="the edition (default 2e; 1e: the 1st edition, 3 to 5 players)")
     p.add_argument("--players", type=int, default=None, help="3 to 6 in 2e, 3 to 5 in 1e "
-                   "(default: the most, 6 or 5)")
+                   "(default: the most, 6 or 5); another game: its num_players option")
     p.add_argument("--seed", type=int, default=None, help="default: drawn, and printed")
     p.add_argument("--max-rounds", type=int, default=None,
                    help="1 to the ruleset's rounds (default: all of them, 10)")
     p.add_argument("--tides", action="store_true", help="play with the Tides of Battle")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an env option of a game other than AGoT, e.g. num_cards=8 "
+                   "(repeatable; the value read as JSON where it is)")
     p.add_argument("--out", default="runs/human", help="folder of the record and pictures")
     return p
+
+
+#: The options only AGoT's env takes: refused, by name, for another game.
+GOT_OPTIONS = (("ruleset", "--ruleset"), ("max_rounds", "--max-rounds"), ("tides", "--tides"))
 
 
 def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] = input,
@@ -304,37 +330,47 @@ def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] = inpu
     p = build_parser()
     args = p.parse_args(argv)
     seed = args.seed if args.seed is not None else int(time.time()) % 100_000
+    view = view_module(args.game)
+    if args.game != "got":
+        given = [flag for key, flag in GOT_OPTIONS if getattr(args, key) not in (None, False)]
+        if given:
+            p.error(f"{', '.join(given)}: A Game of Thrones' options, not {args.game}'s "
+                    f"(use --option KEY=VALUE)")
+    elif args.option:
+        p.error("--option: for a game other than AGoT (AGoT's options have their own flags)")
     try:
-        players = {} if args.players is None else {"num_players": args.players}
-        env = got_env.raw_env(ruleset=args.ruleset, max_rounds=args.max_rounds,
-                              tides_of_battle=args.tides, info_format="text", **players)
-    except OptionError as e:
+        env = view.make_env(args)
+    except (TypeError, ValueError) as e:   # AGoT's OptionError is a ValueError
         p.error(str(e))
-    if args.house not in env.possible_agents:
-        p.error(f"unknown house {args.house!r}: the houses in a {env.num_players}-player game are "
+    seat = view.SEAT
+    house = args.house if args.house is not None else (view.DEFAULT_SEAT
+                                                       or env.possible_agents[0])
+    if house not in env.possible_agents:
+        p.error(f"unknown {seat} {house!r}: the {seat}s in a {env.num_players}-player game are "
                 f"{', '.join(env.possible_agents)}")
-    specs: dict[str, Any] = {h: args.opponents for h in env.possible_agents if h != args.house}
+    opponents = args.opponents if args.opponents is not None else view.DEFAULT_OPPONENTS
+    specs: dict[str, Any] = {h: opponents for h in env.possible_agents if h != house}
     for item in args.agent:
-        house, eq, spec = item.partition("=")
+        other, eq, spec = item.partition("=")
         if not eq or not spec:
             p.error(f"--agent {item!r}: expected HOUSE=SPEC, e.g. lannister=random")
-        if house not in specs:
-            why = "that is your house" if house == args.house else (
-                f"houses in play are {', '.join(env.possible_agents)}")
-            p.error(f"--agent {item!r}: no opponent house {house!r} ({why})")
-        specs[house] = item.partition("=")[2]
+        if other not in specs:
+            why = f"that is your {seat}" if other == house else (
+                f"{seat}s in play are {', '.join(env.possible_agents)}")
+            p.error(f"--agent {item!r}: no opponent {seat} {other!r} ({why})")
+        specs[other] = item.partition("=")[2]
     agents = {}
-    for seat, house in enumerate(env.possible_agents):
-        if house not in specs:
+    for i, other in enumerate(env.possible_agents):
+        if other not in specs:
             continue
         try:
-            agents[house] = make_agent(parse_spec(str(specs[house])), env=env, seed=seed + seat)
+            agents[other] = make_agent(parse_spec(str(specs[other])), env=env, seed=seed + i)
         except (AgentSpecError, json.JSONDecodeError) as e:
-            p.error(f"{house}: {e}")
+            p.error(f"{other}: {e}")
     if input_fn is input and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")   # bytes that are not text: bad input, no crash
-    session = HumanSession(env, args.house, agents, seed, Path(args.out),
-                           console=console, input_fn=input_fn)
+    session = HumanSession(env, house, agents, seed, Path(args.out),
+                           console=console, input_fn=input_fn, game=args.game)
     try:
         return session.run()
     except Exception as e:

@@ -7,10 +7,12 @@ and the ladder's tables, ratings and plots come from all of their games.
 
 Config (YAML)::
 
-    game: got                    # the game (the only one so far; the default)
+    game: got                    # the game's registry name (boardkit.games): got (the
+    #                            # default), goofspiel
     name: ladder                 # run folder <out>/<name> (default: the config file's name)
     out: runs/ladder
-    env: {num_players: 3, max_rounds: 10}      # options of got_env.raw_env
+    env: {num_players: 3, max_rounds: 10}      # options of the game's env (got_env.raw_env;
+    #                            # goofspiel.raw_env: num_players, num_cards)
     rungs:                       # rung name -> agent spec (docs/agents.md), in ladder order
       random: random
       heuristic_v2: heuristic_v2
@@ -31,6 +33,14 @@ build: an unknown agent, bad kwargs or an unknown rollout policy fail before any
 rung. ``--games`` sets every match's games per line-up (over ``pairs`` and rung ``games``). A
 config that cannot be read (missing, not UTF-8, not YAML) or holds a bad value stops before any
 game with one line naming the file and the key, and exit code 2.
+
+The game: as in the tournament (experiments.tournament), everything game-specific comes through
+its registry name: the env from :func:`boardkit.envs.make_env`, the seats ("houses" in the
+tables: AGoT's houses, Goofspiel's ``player_<i>``) from its ``possible_agents``, the results
+from the tournament's game hooks (:mod:`experiments.tournament.game_hooks`), which also give the
+round limit of the length histograms and the endings the tables count (AGoT: seven castles,
+last round; another game: the reasons its games recorded). configs/goofspiel_ladder.yaml is a
+Goofspiel ladder.
 
 Matches: rungs A and B (A earlier in the config) play the line-ups [A, B, B] and [B, A, A] (with
 3 players), ``games`` games each, as one tournament (experiments.tournament) in
@@ -61,6 +71,7 @@ from typing import Any
 from .. import tournament as T
 from ..config_files import exit_config_error
 from ..config_model import BACKENDS
+from ..tournament import game_hooks
 from ..tournament.cli import run_or_exit
 from .config import (
     DEFAULT_CONFIG,
@@ -118,7 +129,8 @@ def run_ladder(cfg: LadderConfig, *, progress: bool = True, log: Callable[[str],
         planned, reused, played = planned + rep.planned, reused + rep.reused, played + rep.played
     seconds = time.perf_counter() - start
     matches = [(m.name, m.a, m.b, match_records(m)) for m in cfg.matches]
-    results = ladder_results(cfg.name, cfg.rung_names, cfg.houses, cfg.max_rounds, matches)
+    results = ladder_results(cfg.name, cfg.rung_names, cfg.houses, cfg.max_rounds, matches,
+                             tuple(game_hooks.endings(cfg.game)))
     files = write_outputs(cfg, results, footer.format(seconds=seconds, played=played))
     return LadderReport(cfg.run_dir, planned, reused, played, seconds, results, files)
 

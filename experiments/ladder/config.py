@@ -11,12 +11,13 @@ from typing import Any
 
 import numpy as np
 
-import got_env
 from agents import AgentSpec, AgentSpecError
+from boardkit.envs import make_env
 
 from .. import tournament as T
 from ..config_files import ConfigError, check_env, read_config
-from ..config_model import BACKENDS, bounded, game_field, parse_section, parse_value
+from ..config_model import BACKENDS, GAMES, bounded, game_field, parse_section, parse_value
+from ..tournament import game_hooks
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "ladder.yaml"
 MATCHES_DIR = "matches"
@@ -27,7 +28,7 @@ class LadderFile:
     """The keys of a ladder config file, as written; ``rungs`` and ``pairs`` are judged by
     :func:`parse_config` (a rung holds an agent spec, a pair names rungs)."""
 
-    game: str = game_field()
+    game: str = game_field(GAMES)      # any game of the registry (boardkit.games)
     name: str | None = None             # default: the config file's name
     out: Path = Path("runs/ladder")
     env: dict[str, Any] | None = None
@@ -86,7 +87,7 @@ class LadderConfig:
     out: Path
     env: dict[str, Any]
     houses: tuple[str, ...]
-    max_rounds: int
+    max_rounds: int                          # 0: the game has no round limit
     rungs: tuple[Rung, ...]                  # the rungs that play, in config order
     skipped: tuple[tuple[str, str], ...]     # (rung, why) of optional rungs left out
     matches: tuple[Match, ...]
@@ -171,13 +172,13 @@ def _parse_rung(name: Any, raw: Any) -> Rung:
     return Rung(name, raw, own.optional, tuple(req or ()), own.games)
 
 
-def _check_rung(rung: Rung, env: dict[str, Any]) -> None:
+def _check_rung(rung: Rung, env: dict[str, Any], game: str = "got") -> None:
     """Check the spec and build the agent once for a fresh game, so that an unknown name, bad
     kwargs or an unknown rollout policy fail before any game is played."""
     key = f"rungs.{rung.name}"
     try:
         spec = AgentSpec.parse(rung.spec).check()
-        spec.build(env=got_env.raw_env(**env), seed=0)
+        spec.build(env=make_env(game, **env), seed=0)
     except AgentSpecError as e:
         raise ConfigError(f"{key}: {e}") from None
     except Exception as e:  # the agent's own constructor failed in another way
@@ -198,8 +199,9 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
     name = T.check_name(file.name if file.name is not None else default_name)
     out, seed, workers, backend = file.out, file.seed, file.workers, T.check_ray(file.backend)
 
-    env, probe = check_env(file.env, forbidden=T.FORBIDDEN_ENV)
-    houses, max_rounds = tuple(probe.possible_agents), int(probe.game_options["max_rounds"])
+    env, probe = check_env(file.env, forbidden=T.FORBIDDEN_ENV, game=file.game)
+    houses = tuple(probe.possible_agents)
+    max_rounds = game_hooks.max_rounds(file.game, probe)
     n = len(houses)
 
     default_games = file.games
@@ -241,7 +243,7 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
         raise ConfigError(f"fewer than two rungs to play ({[r.name for r in rungs]}; "
                           f"skipped: {dict(skipped)})")
     for rung in rungs:
-        _check_rung(rung, env)
+        _check_rung(rung, env, file.game)
 
     pair_games: dict[frozenset[str], int] = {}
     for i, p in enumerate(file.pairs or []):

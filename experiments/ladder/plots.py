@@ -67,13 +67,19 @@ def plot_lengths(res: dict[str, Any], path: Path) -> None:
     for ax, m in zip(axes.flat, matches, strict=False):
         s = res["matches"][m]["lengths"]
         ks = [int(k) for k in s["rounds_hist"]]
-        castles = np.array(list(s["castles_hist"].values()))
-        other = np.array(list(s["rounds_hist"].values())) - castles
-        ax.bar(ks, castles, color="tab:purple", alpha=0.85, label="7 castles")
-        ax.bar(ks, other, bottom=castles, color="tab:grey", alpha=0.7, label="last round")
         e = s["endings"]
-        ax.set_title(f"{m.replace('__', ' vs ')}\nmedian {_num(s['rounds_median'])}, 7 castles "
-                     f"{e.get('seven-castles', 0)}/{s['games']}", fontsize=9)
+        if "seven-castles" in e:   # AGoT (got_hooks.endings): its two endings stacked
+            castles = np.array(list(s["castles_hist"].values()))
+            other = np.array(list(s["rounds_hist"].values())) - castles
+            ax.bar(ks, castles, color="tab:purple", alpha=0.85, label="7 castles")
+            ax.bar(ks, other, bottom=castles, color="tab:grey", alpha=0.7, label="last round")
+            ax.set_title(f"{m.replace('__', ' vs ')}\nmedian {_num(s['rounds_median'])}, "
+                         f"7 castles {e.get('seven-castles', 0)}/{s['games']}", fontsize=9)
+        else:                      # another game: the games per final round
+            ax.bar(ks, list(s["rounds_hist"].values()), color="tab:grey", alpha=0.7,
+                   label="games")
+            ax.set_title(f"{m.replace('__', ' vs ')}\nmedian {_num(s['rounds_median'])}",
+                         fontsize=9)
         ax.set_xticks(ks)
     axes.flat[0].legend(loc="upper left", fontsize=7)
     for ax in axes[-1]:

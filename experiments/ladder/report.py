@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..tournament import game_hooks
 from .config import LadderConfig
 
 
@@ -107,16 +108,19 @@ def markdown(cfg: LadderConfig, res: dict[str, Any], footer: str = "") -> str:
         bh = res["rungs"][a]["by_house"]
         out.append(f"| {a} | " + " | ".join(f"{_rate(bh[h])} (n={bh[h]['seats']})"
                                             for h in houses) + " |")
+    ends = game_hooks.endings(cfg.game) or {e: e for e in res["lengths"]["endings"]}
     out += ["", "**Game lengths and endings** per match (final round; seconds per game of the "
             "playing process):", "",
-            "| match | games | round mean | median | min-max | 7 castles | last round | "
-            "s/game |", "|---|---|---|---|---|---|---|---|"]
+            "| match | games | round mean | median | min-max | "
+            + "".join(f"{label} | " for label in ends.values()) + "s/game |",
+            "|---|---|---|---|---|" + "---|" * len(ends) + "---|"]
     for m, s in [*((m, s["lengths"]) for m, s in res["matches"].items()), ("all", res["lengths"])]:
         e = s["endings"]
         rng = "-" if s["rounds_min"] is None else f"{s['rounds_min']}-{s['rounds_max']}"
         out.append(f"| {m.replace('__', ' vs ')} | {s['games']} | {_num(s['rounds_mean'])} | "
-                   f"{_num(s['rounds_median'], 'g')} | {rng} | {e.get('seven-castles', 0)} | "
-                   f"{e.get('last-round', 0)} | {_num(s['seconds_mean'])} |")
+                   f"{_num(s['rounds_median'], 'g')} | {rng} | "
+                   + "".join(f"{e.get(reason, 0)} | " for reason in ends)
+                   + f"{_num(s['seconds_mean'])} |")
     hist = res["lengths"]["rounds_hist"]
     out += ["", "Final round, all games: " + ", ".join(f"{k}: {v}" for k, v in hist.items() if v)]
     out += ["", "![ratings](ratings.png) ![pairwise](pairwise.png) ![game lengths](lengths.png)",

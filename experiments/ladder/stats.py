@@ -11,6 +11,8 @@ from typing import Any
 
 from ..ratings import agent_wins, as_number, summarize, wilson
 
+#: AGoT's endings (experiments.tournament.got_hooks.endings), the default of the functions here;
+#: the ladder passes each game's own (game_hooks.endings).
 ENDINGS = ("seven-castles", "last-round")
 
 
@@ -59,8 +61,12 @@ def pairwise(matches: Sequence[tuple[str, str, Sequence[dict[str, Any]]]], rungs
     return table
 
 
-def lengths(records: Sequence[dict[str, Any]], max_rounds: int) -> dict[str, Any]:
-    """Final round (mean, median, min, max, games per round), endings and seconds per game."""
+def lengths(records: Sequence[dict[str, Any]], max_rounds: int,
+            endings: Sequence[str] = ENDINGS) -> dict[str, Any]:
+    """Final round (mean, median, min, max, games per round), endings and seconds per game.
+    ``endings``: the reasons always counted (zero or not), the first also per round
+    (``castles_hist``, ``castles_share``: AGoT's seven castles); none: the reasons recorded."""
+    first = endings[0] if endings else None
     rounds = [int(r["rounds"]) for r in records]
     seconds = [float(r["seconds"]) for r in records if "seconds" in r]
     ends = Counter(r["reason"] for r in records)
@@ -72,10 +78,10 @@ def lengths(records: Sequence[dict[str, Any]], max_rounds: int) -> dict[str, Any
             "rounds_min": min(rounds) if n else None,
             "rounds_max": max(rounds) if n else None,
             "rounds_hist": {str(k): rounds.count(k) for k in range(1, top + 1)},
-            "castles_hist": {str(k): sum(int(r["rounds"]) == k and r["reason"] == "seven-castles"
+            "castles_hist": {str(k): sum(int(r["rounds"]) == k and r["reason"] == first
                                          for r in records) for k in range(1, top + 1)},
-            "endings": {e: ends.get(e, 0) for e in sorted(set(ENDINGS) | set(ends))},
-            "castles_share": ends.get("seven-castles", 0) / n if n else None,
+            "endings": {e: ends.get(e, 0) for e in sorted(set(endings) | set(ends))},
+            "castles_share": ends.get(first, 0) / n if n and first else None,
             "seconds_mean": statistics.fmean(seconds) if seconds else None,
             "seconds_max": max(seconds) if seconds else None,
             "decisions_mean": (statistics.fmean(int(r["decisions"]) for r in records)
@@ -83,9 +89,10 @@ def lengths(records: Sequence[dict[str, Any]], max_rounds: int) -> dict[str, Any
 
 
 def ladder_results(name: str, rungs: Sequence[str], houses: Sequence[str], max_rounds: int,
-                   matches: Sequence[tuple[str, str, str, Sequence[dict[str, Any]]]]
-                   ) -> dict[str, Any]:
-    """Every statistic of the ladder. ``matches``: (match name, rung a, rung b, records)."""
+                   matches: Sequence[tuple[str, str, str, Sequence[dict[str, Any]]]],
+                   endings: Sequence[str] = ENDINGS) -> dict[str, Any]:
+    """Every statistic of the ladder. ``matches``: (match name, rung a, rung b, records);
+    ``houses``: the seats; ``endings``: the game's (:func:`lengths`)."""
     n = len(houses)
     games = interleave([m[3] for m in matches])
     stats = summarize(games, list(rungs), list(houses))
@@ -96,7 +103,8 @@ def ladder_results(name: str, rungs: Sequence[str], houses: Sequence[str], max_r
             cell["score"] = cell["win_rate"] * n if cell["seats"] else None
     order = sorted(rungs, key=lambda a: (-agents[a]["rating"]["mu"],
                                          -agents[a]["rating"]["ordinal"]))
-    per_match = {mname: {**match_summary(a, b, recs, n), "lengths": lengths(recs, max_rounds)}
+    per_match = {mname: {**match_summary(a, b, recs, n),
+                         "lengths": lengths(recs, max_rounds, endings)}
                  for mname, a, b, recs in matches}
     return {"name": name, "num_players": n, "houses": list(houses), "games": len(games),
             "rating_model": "openskill PlackettLuce (mu 25, sigma 25/3) over each game's final "
@@ -104,4 +112,4 @@ def ladder_results(name: str, rungs: Sequence[str], houses: Sequence[str], max_r
                             "line-up)",
             "order": order, "rungs": agents, "house_totals": stats["houses"],
             "pairwise": pairwise([(a, b, recs) for _, a, b, recs in matches], rungs, n),
-            "matches": per_match, "lengths": lengths(games, max_rounds)}
+            "matches": per_match, "lengths": lengths(games, max_rounds, endings)}

@@ -52,15 +52,62 @@ def decisions(game: str, env: Any) -> int:
     return hook(env) if hook is not None else len(env.record()["actions"])
 
 
-def write_replay(game: str, env: Any, path: Path, title: str) -> None:
+def write_replay(game: str, env: Any, path: Path, title: str) -> Any:
     """The finished game's replay page at ``path``: the game's hook, else the page of the kit
-    record of the env's game (:meth:`boardkit.records.KitRecord.from_env`)."""
+    record of the env's game (:meth:`boardkit.records.KitRecord.from_env`); returns what the
+    replay writer returns (its figures: bytes, seconds), for a tool that reports them."""
     hook = _hook(game, "write_replay")
     if hook is not None:
-        hook(env, path, title)
-        return
+        return hook(env, path, title)
     from boardkit.records import KitRecord
 
     from ..replay import write_replay as write
 
-    write(KitRecord.from_env(env), path, title=title)
+    return write(KitRecord.from_env(env), path, title=title)
+
+
+# -- what the ladder, experiments.play and terminal play read besides ----------------------------
+def max_rounds(game: str, env: Any) -> int:
+    """The last round the env's games can reach (the ladder's length histograms), 0 where the
+    game has no fixed limit (the histogram then runs to the longest game played)."""
+    hook = _hook(game, "max_rounds")
+    return int(hook(env)) if hook is not None else 0
+
+
+def endings(game: str) -> dict[str, str]:
+    """The reasons a game of ``game`` ends that the ladder's length tables always show, each
+    with its column label, first the one whose games its histogram marks (AGoT: seven castles,
+    then the last round); empty: the reasons the games recorded, by name."""
+    hook = _hook(game, "endings")
+    return dict(hook()) if hook is not None else {}
+
+
+def score_label(game: str) -> str:
+    """What a result's scores count, in words (AGoT: castles/strongholds)."""
+    hook = _hook(game, "score_label")
+    return str(hook()) if hook is not None else "points"
+
+
+def replay_title(game: str) -> str:
+    """The start of a single game's replay page title (experiments.play)."""
+    hook = _hook(game, "replay_title")
+    return str(hook()) if hook is not None else f"{game} replay"
+
+
+def save_record(game: str, env: Any, path: Path) -> None:
+    """Save the (possibly unfinished) game ``env`` plays to ``path``: the game's own record
+    (AGoT's ``GameRecord``), else its :class:`boardkit.records.KitRecord`."""
+    hook = _hook(game, "save_record")
+    if hook is not None:
+        hook(env, path)
+        return
+    from boardkit.records import KitRecord
+
+    KitRecord.from_env(env).save(path)
+
+
+def save_picture(game: str, env: Any, path: Path, observer: str | None = None) -> Path | None:
+    """A picture of the board at ``path`` (as ``observer`` sees it: None, all of it), for a
+    game that draws one; None for a game without pictures."""
+    hook = _hook(game, "save_picture")
+    return None if hook is None else Path(hook(env, path, observer))
