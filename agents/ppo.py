@@ -9,16 +9,23 @@ never pick one (``tests/test_ppo.py`` checks it as a property).
 Two architectures, chosen by ``network.kind`` in a training config:
 
 * ``"mlp"``: the whole (normalised) vector through a multilayer perceptron; the baseline.
-* ``"structured"``: the per-area columns of the vector (the ``"structured"`` observation of
-  :mod:`got_env.wrappers.observations`: units, control, orders, ... of each area) embedded by one
-  shared layer, then attention layers in which an area attends only to itself and its
-  neighbours on the board (a graph attention over the adjacency), pooled and joined with the
-  global features. It shares weights across areas, so it learns about "an area" once.
+* ``"structured"`` (AGoT only): the per-area columns of the vector (the ``"structured"``
+  observation of :mod:`got_env.wrappers.observations`: units, control, orders, ... of each area)
+  embedded by one shared layer, then attention layers in which an area attends only to itself
+  and its neighbours on the board (a graph attention over the adjacency), pooled and joined with
+  the global features. It shares weights across areas, so it learns about "an area" once.
+
+The network is game-neutral; what a game adds is found by its registry name in
+:data:`GAME_NETWORKS` (AGoT: :mod:`agents.got.networks`, its sizes per ruleset, the structured
+layout, the ruleset check). Any other game gets the MLP, sized from its env's observation and
+action spaces (``obs_size``, ``num_actions``), which the checkpoint keeps.
 
 A checkpoint (:func:`save_checkpoint`) holds the network's kind and sizes, its weights (the
 observation normaliser's running statistics are buffers of the network, so they travel with
-it), the ruleset, and whatever the trainer adds (its config, its figures). ``PPOAgent()`` with no
-argument plays the checkpoint shipped with the package (:data:`SHIPPED_CHECKPOINT`).
+it), its game (a checkpoint without one is AGoT's, as every checkpoint before the key was), the
+ruleset (AGoT's variant; None for another game), and whatever the trainer adds (its config, its
+figures). ``PPOAgent()`` with no argument plays the checkpoint shipped with the package
+(:data:`SHIPPED_CHECKPOINT`).
 
 Checkpoints are plain data (tensors and builtins) and are read with ``torch.load(...,
 weights_only=True)`` (:func:`read_torch_file`): unpickling anything else could run code from
@@ -27,6 +34,7 @@ the file, so a file that holds other objects is refused, unread (:class:`UnsafeC
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import re
 from collections.abc import Mapping, Sequence
@@ -37,11 +45,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from got_env.data import load_ruleset
-from got_env.encoding import codec_for, encoder_for
-
-__all__ = ["CHECKPOINT_FORMAT", "SHIPPED_CHECKPOINT", "CheckpointError", "MLPPolicy",
-           "MASKED_LOGIT", "ObsNormalizer", "PPOAgent", "StructuredPolicy",
+__all__ = ["CHECKPOINT_FORMAT", "GAME_NETWORKS", "SHIPPED_CHECKPOINT", "CheckpointError",
+           "MLPPolicy", "MASKED_LOGIT", "ObsNormalizer", "PPOAgent", "StructuredPolicy",
            "UnsafeCheckpointError", "build_network", "check_network_spec", "load_checkpoint",
            "masked_logits", "read_torch_file", "save_checkpoint"]
 
@@ -54,6 +59,28 @@ MASKED_LOGIT = -1e9
 NETWORK_KINDS = ("mlp", "structured")
 #: The keys of each kind's spec besides ``kind`` (the constructors' keyword arguments).
 NETWORK_KEYS = {"mlp": ("hidden",), "structured": ("embed", "heads", "layers", "hidden")}
+#: Registry name -> the module of what the networks know of that game: ``sizes(variant)``,
+#: ``structured_layout(variant)``, ``check_env(...)``, ``DEFAULT_VARIANT`` (imported on first
+#: use). A game not here plays the MLP, sized from its env.
+GAME_NETWORKS: dict[str, str] = {"got": "agents.got.networks"}
+#: The game of a checkpoint that names none: every checkpoint before the key was AGoT's.
+DEFAULT_GAME = "got"
+
+
+def game_networks(game: str) -> Any:
+    """The module of :data:`GAME_NETWORKS` for ``game``, or None for a game without one."""
+    return importlib.import_module(GAME_NETWORKS[game]) if game in GAME_NETWORKS else None
+
+
+def env_game(env: Any) -> str | None:
+    """The registry name of the game an env plays: a kit env's ``game_name``, ``"got"`` for
+    AGoT's env (which names its ruleset), None for anything else (a stand-in)."""
+    raw = getattr(env, "unwrapped", env)
+    name = getattr(raw, "game_name", None)
+    if isinstance(name, str):
+        return name
+    return "got" if isinstance(getattr(getattr(raw, "ruleset", None), "name", None), str) \
+        else None
 
 
 class CheckpointError(ValueError):
@@ -287,35 +314,45 @@ def check_network_spec(spec: Any) -> None:
         _attention_sizes(values["embed"], values["heads"], values["layers"])
 
 
-def build_network(spec: Mapping[str, Any], ruleset: str = "2e") -> _PolicyBase:
+def build_network(spec: Mapping[str, Any], ruleset: str | None = "2e", *,
+                  game: str = DEFAULT_GAME, obs_size: int | None = None,
+                  num_actions: int | None = None) -> _PolicyBase:
     """The network a spec names (``{"kind": "mlp", "hidden": [...]}`` or ``{"kind":
-    "structured", "embed", "heads", "layers", "hidden"}``), sized for the ruleset's
-    observation and action space. Unknown keys are errors, so that a typo is not ignored
-    (:func:`check_network_spec`)."""
-    from got_env.wrappers.observations import ObservationTransform
-
+    "structured", "embed", "heads", "layers", "hidden"}``), sized for the observation and
+    action space of ``game``: AGoT's of ``ruleset`` (its :data:`GAME_NETWORKS` module), any
+    other game's from ``obs_size`` and ``num_actions`` (its env's spaces). Unknown keys are
+    errors, so that a typo is not ignored (:func:`check_network_spec`); ``"structured"`` needs
+    a game whose module gives the layout (ValueError naming ``network.kind`` otherwise)."""
     check_network_spec(spec)
     spec = dict(spec)
     kind = spec.pop("kind", "mlp")
-    rs = load_ruleset(ruleset)
-    obs_size, num_actions = encoder_for(rs).size, codec_for(rs).size
+    module = game_networks(game)
+    if module is not None:
+        variant = ruleset if ruleset is not None else module.DEFAULT_VARIANT
+        obs_size, num_actions = module.sizes(variant)
+    elif obs_size is None or num_actions is None:
+        raise ValueError(f"a network for game {game!r} needs its obs_size and num_actions "
+                         f"(the env's observation and action spaces)")
     if kind == "mlp":
         return MLPPolicy(obs_size, num_actions, **spec)
-    t = ObservationTransform("structured", rs)
-    return StructuredPolicy(obs_size, num_actions, area_index=t.area_index,
-                            global_index=t.global_index, adjacency=t.adjacency, **spec)
+    if module is None or not hasattr(module, "structured_layout"):
+        raise ValueError(f"network.kind: 'structured' is built on a game's board layout, which "
+                         f"game {game!r} does not give (use kind: mlp)")
+    return StructuredPolicy(obs_size, num_actions, **module.structured_layout(variant), **spec)
 
 
 # -- checkpoints ---------------------------------------------------------------------------------
-def save_checkpoint(path: str | Path, network: _PolicyBase, ruleset: str = "2e",
-                    **extra: Any) -> Path:
-    """Write the network (kind, sizes, weights and normaliser) and ``extra`` (the trainer's
-    config and figures) as one torch file that :func:`load_checkpoint` reads back. ``extra``
+def save_checkpoint(path: str | Path, network: _PolicyBase, ruleset: str | None = "2e",
+                    game: str = DEFAULT_GAME, **extra: Any) -> Path:
+    """Write the network (kind, sizes, weights and normaliser), its game and ruleset (AGoT's
+    variant; None for a game without one) and ``extra`` (the trainer's config and figures) as
+    one torch file that :func:`load_checkpoint` reads back. ``extra``
     must be plain data (builtins and tensors): TypeError, and no file, otherwise, since the
     file could not be read back with ``weights_only=True``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    doc = {"format": CHECKPOINT_FORMAT, "agent": "agents.ppo:PPOAgent", "ruleset": ruleset,
+    doc = {"format": CHECKPOINT_FORMAT, "agent": "agents.ppo:PPOAgent", "game": game,
+           "ruleset": ruleset,
            "network": network.spec(), "obs_size": network.obs_size,
            "num_actions": network.num_actions,
            "state_dict": {k: v.detach().clone() for k, v in network.state_dict().items()},
@@ -344,11 +381,19 @@ def load_checkpoint(path: str | Path) -> tuple[_PolicyBase, dict[str, Any]]:
         found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
         raise CheckpointError(f"{path}: not a got_env PPO checkpoint of format "
                               f"{CHECKPOINT_FORMAT!r} (found {found!r})")
-    for key in ("network", "state_dict", "ruleset"):
+    game = doc.get("game", DEFAULT_GAME)
+    needed = ("network", "state_dict", "ruleset") if game in GAME_NETWORKS else (
+        "network", "state_dict", "obs_size", "num_actions")
+    for key in needed:
         if key not in doc:
             raise CheckpointError(f"{path}: the checkpoint has no {key!r}")
+    if not isinstance(game, str):
+        raise CheckpointError(f"{path}: the checkpoint's game must be a registry name, got "
+                              f"{game!r}")
     try:
-        network = build_network(doc["network"], doc["ruleset"])
+        network = build_network(doc["network"], doc.get("ruleset"), game=game,
+                                obs_size=doc.get("obs_size"),
+                                num_actions=doc.get("num_actions"))
         network.load_state_dict(doc["state_dict"])
     except (ValueError, RuntimeError, KeyError, TypeError) as e:
         raise CheckpointError(f"{path}: its weights do not fit its network "
@@ -364,15 +409,18 @@ class PPOAgent:
         None plays the shipped one (:data:`SHIPPED_CHECKPOINT`).
     :param greedy: pick the most probable legal action instead of sampling from the policy.
     :param seed: the sampling generator's seed.
-    :param env: the game's env (agent specs pass it): a game of another ruleset than the
-        checkpoint's (the shipped one is 2e-only) raises :class:`CheckpointError` naming both.
+    :param env: the game's env (agent specs pass it): another game than the checkpoint's, a
+        game of another ruleset (the shipped one is 2e-only) or of other sizes raises
+        :class:`CheckpointError` naming both.
     """
 
     def __init__(self, checkpoint: str | Path | None = None, greedy: bool = False,
                  seed: int | None = None, env: Any = None):
         self.checkpoint = Path(checkpoint) if checkpoint is not None else SHIPPED_CHECKPOINT
         self.network, self.document = load_checkpoint(self.checkpoint)
-        self.ruleset = str(self.document["ruleset"])
+        self.game = str(self.document.get("game", DEFAULT_GAME))
+        ruleset = self.document.get("ruleset")
+        self.ruleset = str(ruleset) if ruleset is not None else None
         if env is not None:
             self.check_env(env)
         self.greedy = bool(greedy)
@@ -384,27 +432,38 @@ class PPOAgent:
         return cls(checkpoint=path, **kwargs)
 
     def check_env(self, env: Any) -> None:
-        """Raise :class:`CheckpointError` when ``env`` plays another ruleset, or has other
-        observation or action sizes, than the network was trained for."""
+        """Raise :class:`CheckpointError` when ``env`` plays another game, another ruleset,
+        or has other observation or action sizes, than the network was trained for."""
         raw = getattr(env, "unwrapped", env)
-        rs = getattr(raw, "ruleset", None)
-        name = getattr(rs, "name", None)
-        if not isinstance(name, str):
+        game = env_game(raw)
+        if game is None:
             return  # not a game env (a spec being checked): nothing to compare
         net = self.network
-        sizes = (encoder_for(rs).size, codec_for(rs).size)
-        if name != self.ruleset or sizes != (net.obs_size, net.num_actions):
+        if game != self.game:
+            raise CheckpointError(f"{self.checkpoint}: trained for game {self.game!r}; this env "
+                                  f"plays {game!r}: train a checkpoint for it (experiments."
+                                  f"train with game: {game})")
+        module = game_networks(game)
+        if module is not None:
+            module.check_env(self.checkpoint, self.ruleset or module.DEFAULT_VARIANT, net, raw,
+                             CheckpointError)
+            return
+        agent = raw.possible_agents[0]
+        sizes = (int(raw.observation_space(agent)["observation"].shape[0]),
+                 int(raw.action_space(agent).n))
+        if sizes != (net.obs_size, net.num_actions):
             raise CheckpointError(
-                f"{self.checkpoint}: trained for ruleset {self.ruleset!r} (observations of "
-                f"{net.obs_size}, {net.num_actions} actions); this game is ruleset {name!r} "
-                f"(observations of {sizes[0]}, {sizes[1]} actions): train a checkpoint for "
-                f"{name!r} (experiments.train with env ruleset: {name})")
+                f"{self.checkpoint}: trained for observations of {net.obs_size} and "
+                f"{net.num_actions} actions; this {game} env has {sizes[0]} and {sizes[1]} "
+                f"(other env options?)")
 
     @torch.no_grad()
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
         net = self.network
         if observation.shape != (net.obs_size,) or action_mask.shape != (net.num_actions,):
-            raise CheckpointError(f"{self.checkpoint}: the network (ruleset {self.ruleset!r}) "
+            what = (f"ruleset {self.ruleset!r}" if self.game == DEFAULT_GAME
+                    else f"game {self.game!r}")
+            raise CheckpointError(f"{self.checkpoint}: the network ({what}) "
                                   f"takes observations of {net.obs_size} and masks of "
                                   f"{net.num_actions}, got {observation.shape} and "
                                   f"{action_mask.shape} (a game of another ruleset?)")

@@ -21,6 +21,7 @@ import yaml
 from experiments import config_files
 from experiments.config_model import (
     BACKENDS,
+    GAMES,
     bounded,
     game_field,
     key_names,
@@ -31,6 +32,8 @@ from experiments.config_model import (
 #: Seeds are those numpy's and torch's generators both take.
 MAX_SEED = 2**32 - 1
 LEAGUE_KINDS = ("current", "snapshots", "heuristic", "random")
+#: The league's kinds that are not an opponent agent (the learner itself, its snapshots).
+SELF_KINDS = ("current", "snapshots")
 LR_SCHEDULES = ("constant", "linear")
 #: Env options training does not take: its games run to the end, unrendered.
 FORBIDDEN_ENV = {"max_steps": "training games are played to the end (use max_rounds)",
@@ -69,7 +72,9 @@ class PPOConfig:
 @dataclass(frozen=True)
 class ShapingConfig:
     """Potential-based shaping from the house's own observation (docs/training.md): ``Phi =
-    castles * castles_held / castles_to_win + supply * supply_level / 6``; 0 turns it off."""
+    castles * castles_held / castles_to_win + supply * supply_level / 6``; 0 turns it off.
+    AGoT's (its training hooks, :mod:`.got_game`): a game without a shaping potential has
+    none, and its config may not set these weights."""
 
     castles: float = 1.0
     supply: float = 0.0
@@ -79,7 +84,9 @@ class ShapingConfig:
 class LeagueConfig:
     """Who sits at the other seats of a training game, drawn per game with these weights:
     ``current`` (self-play: every house is the learner), ``snapshots`` (a past copy of the
-    learner), ``heuristic``, ``random``; the learner then plays one house, drawn at random."""
+    learner), ``heuristic``, ``random``, or any opponent the config's ``agents`` names (or an
+    agent registry name, ``module:Class``); the learner then plays one house, drawn at
+    random."""
 
     weights: dict[str, float] = field(default_factory=lambda: {
         "current": 0.3, "snapshots": 0.2, "heuristic": 0.1, "random": 0.4})
@@ -98,7 +105,7 @@ class EvalConfig:
 
 @dataclass(frozen=True)
 class TrainConfig:
-    game: str = game_field()   #: the game trained on (experiments.config_model.GAMES)
+    game: str = game_field(GAMES)   #: the game trained on (experiments.config_model.GAMES)
     name: str = "ppo_selfplay"
     out: str = "runs/train"
     seed: int = bounded(0, minimum=0, maximum=MAX_SEED)
@@ -111,20 +118,23 @@ class TrainConfig:
     shaping: ShapingConfig = field(default_factory=ShapingConfig)
     league: LeagueConfig = field(default_factory=LeagueConfig)
     eval: EvalConfig = field(default_factory=EvalConfig)
+    #: opponents by name: agent specs (agents.make_agent) league.weights and eval.opponents
+    #: may name besides heuristic and random
+    agents: dict[str, Any] = field(default_factory=dict)
     checkpoint_every: int = bounded(25, minimum=1)  #: updates between checkpoints (and at end)
     tensorboard: bool = True
     progress: bool = True
 
     @property
     def num_players(self) -> int:
-        """The env's ``num_players``, else the ruleset's default (its largest player count):
-        the one default of got_env.engine.options, read here when asked (the config module
-        itself stays free of the game, so that ``train --help`` is quick)."""
+        """The env's ``num_players``, else the game's default (AGoT: the ruleset's largest
+        player count, the one default of got_env.engine.options), read here when asked (the
+        config module itself stays free of the game, so that ``train --help`` is quick)."""
         if self.env.get("num_players") is not None:
             return int(self.env["num_players"])
-        from got_env.engine import default_num_players
+        from .game_hooks import default_num_players
 
-        return default_num_players(self.env)
+        return default_num_players(self.game, self.env)
 
     @property
     def run_dir(self) -> Path:
@@ -133,9 +143,18 @@ class TrainConfig:
     def as_dict(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
         d["eval"]["opponents"] = list(self.eval.opponents)
-        if d["game"] == "got":  # the only game: as before the key, so older checkpoints resume
+        if d["game"] == "got":  # the first game: as before the key, so older checkpoints resume
             del d["game"]
+        if not d["agents"]:     # likewise: no opponent specs, as before the key
+            del d["agents"]
         return d
+
+    @property
+    def opponents(self) -> tuple[str, ...]:
+        """Every opponent name the league may draw (weight above 0) or the evaluation plays,
+        in order, without the league's own kinds (current, snapshots)."""
+        names = [k for k, w in self.league.weights.items() if k not in SELF_KINDS and w]
+        return tuple(dict.fromkeys([*names, *self.eval.opponents]))
 
 
 def _sections() -> dict[str, type]:
@@ -158,17 +177,36 @@ def parse_config(raw: Any, **overrides: Any) -> TrainConfig:
     if overrides.get("backend") is not None:
         backend = parse_value(str, overrides["backend"], "--backend", {"choices": BACKENDS})
         cfg = dataclasses.replace(cfg, rollout=dataclasses.replace(cfg.rollout, backend=backend))
+    cfg = _shaping_of_the_game(cfg, raw)
     check(cfg)
     return cfg
+
+
+def _shaping_of_the_game(cfg: TrainConfig, raw: Any) -> TrainConfig:
+    """``cfg`` with no shaping for a game that has no shaping potential (its weights at 0,
+    so that the run's config.yaml says so); ConfigError when its config sets one anyway."""
+    from .game_hooks import shaping_weights
+
+    if shaping_weights(cfg.game):
+        return cfg
+    given = (raw or {}).get("shaping") if isinstance(raw, dict) else None
+    if isinstance(given, dict) and any(given.values()):
+        raise ConfigError(f"shaping: game {cfg.game!r} has no shaping potential (AGoT's is "
+                          f"castles and supply): leave the section out")
+    return dataclasses.replace(cfg, shaping=ShapingConfig(castles=0.0, supply=0.0))
 
 
 def check(cfg: TrainConfig) -> None:
     """What no single key's type and range say, with the key in the message: the env and the
     network build, the league's weights, the evaluations fit the houses."""
-    config_files.check_env(cfg.env, forbidden=FORBIDDEN_ENV)
-    check_network(cfg.network)
+    _, probe = config_files.check_env(cfg.env, forbidden=FORBIDDEN_ENV, game=cfg.game)
+    check_network(cfg.network, cfg.game)
+    reserved = sorted(set(cfg.agents) & set(LEAGUE_KINDS))
+    if reserved:
+        raise ConfigError(f"agents: {reserved} name the league's own kinds or baselines; give "
+                          f"the opponent another name")
     weights = cfg.league.weights
-    unknown = set(weights) - set(LEAGUE_KINDS)
+    unknown = [k for k in weights if k not in LEAGUE_KINDS and not _opponent_name(cfg, k)]
     if unknown:
         raise ConfigError(f"league.weights: unknown kind(s) {key_names(unknown)} (known: "
                           f"{list(LEAGUE_KINDS)})")
@@ -180,19 +218,55 @@ def check(cfg: TrainConfig) -> None:
         raise ConfigError(f"eval.games: must be a multiple of env.num_players "
                           f"({cfg.num_players}) so that every house is played as often, got "
                           f"{cfg.eval.games}")
-    bad = [o for o in cfg.eval.opponents if o not in ("random", "heuristic")]
+    bad = [o for o in cfg.eval.opponents if o in SELF_KINDS or (
+        o not in ("random", "heuristic") and not _opponent_name(cfg, o))]
     if bad:
-        raise ConfigError(f"eval.opponents: unknown {bad} (known: random, heuristic)")
+        raise ConfigError(f"eval.opponents: unknown {bad} (known: random, heuristic, the "
+                          f"config's agents, agent registry names, 'module:Class')")
+    check_opponents(cfg, probe)
 
 
-def check_network(network: dict[str, Any]) -> None:
-    """The ``network`` spec is one :func:`agents.ppo.build_network` builds."""
-    from agents.ppo import check_network_spec  # torch: only once a config is being checked
+def _opponent_name(cfg: TrainConfig, name: Any) -> bool:
+    """``name`` can stand for an opponent agent: the config's ``agents`` names it, or it is an
+    agent registry name or a ``module:Class`` (which :func:`check_opponents` then builds)."""
+    if not isinstance(name, str):
+        return False
+    if name in cfg.agents or ":" in name:
+        return True
+    from agents import REGISTRY
+
+    return name in REGISTRY
+
+
+def check_opponents(cfg: TrainConfig, probe: Any) -> None:
+    """Build every opponent the run can meet once, on the config's env, so that a bad spec or
+    a game without a heuristic fails now, naming the key, not in the middle of a run. AGoT's
+    own baselines are not built (they always build)."""
+    from .game_hooks import HOOKS, opponent_spec
+
+    for name in cfg.opponents:
+        if name in ("heuristic", "random") and cfg.game in HOOKS:
+            continue
+        key = f"agents.{name}" if name in cfg.agents else f"opponent {name!r}"
+        try:
+            from agents import make_agent
+
+            make_agent(opponent_spec(cfg.game, name, cfg.agents), env=probe, seed=0)
+        except ValueError as e:  # AgentSpecError, or a game without a heuristic
+            raise ConfigError(f"{key}: {config_files.one_line(str(e))}") from None
+
+
+def check_network(network: dict[str, Any], game: str = "got") -> None:
+    """The ``network`` spec is one :func:`agents.ppo.build_network` builds for ``game``."""
+    from agents.ppo import GAME_NETWORKS, check_network_spec  # torch: once a config is checked
 
     try:
         check_network_spec(network)
     except ValueError as e:  # its messages name the key (network.hidden: ...)
         raise ConfigError(str(e)) from None
+    if network.get("kind", "mlp") != "mlp" and game not in GAME_NETWORKS:
+        raise ConfigError(f"network.kind: {network['kind']!r} is built on a game's board "
+                          f"layout, which game {game!r} does not give (use kind: mlp)")
 
 
 def config_outline() -> str:

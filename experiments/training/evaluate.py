@@ -8,17 +8,18 @@ evaluations of a run differ by the policy only. Game ``i`` seats the learner at 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import torch
 
 from agents.base import begin_game, end_game
-from got_env.engine import DEFAULTS, default_num_players
-from got_env.vector import VectorGames
+from boardkit.vector import VectorGames
 
 from ..ratings import wilson
-from .rollout import Seat, agent_seat, choose_actions
+from . import game_hooks
+from .rollout import Seat, SeatMaker, choose_actions, opponent_seat
 
 EVAL_SEED_OFFSET = 1_000_003  # evaluation games never share a seed with training games
 
@@ -43,26 +44,32 @@ class Evaluation:
                 f"(95% CI {lo:.1%}-{hi:.1%})")
 
 
-def eval_num_players(env_options: dict[str, Any]) -> int:
-    """The table size of the evaluation games: the options' ``num_players``, else the env's own
-    default (the ruleset's largest count), so that a 1e run without one evaluates 5-player games
-    as it trains them."""
+def eval_num_players(env_options: Mapping[str, Any], game: str = "got") -> int:
+    """The table size of the evaluation games: the options' ``num_players``, else the game's
+    own default (AGoT: the ruleset's largest count), so that a 1e run without one evaluates
+    5-player games as it trains them."""
     given = env_options.get("num_players")
-    return int(given) if given is not None else default_num_players(env_options)
+    return int(given) if given is not None else game_hooks.default_num_players(game,
+                                                                               env_options)
 
 
 def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: dict[str, Any],
-             seed: int, greedy: bool = False, workers: int = 0) -> Evaluation:
-    """Play ``games`` games, all in lockstep, the learner at one seat and ``opponent`` at the
-    others; each game is played to its end once (a slot that finishes is not counted again)."""
+             seed: int, greedy: bool = False, workers: int = 0, game: str = "got",
+             make_seat: SeatMaker | None = None) -> Evaluation:
+    """Play ``games`` games of ``game``, all in lockstep, the learner at one seat and
+    ``opponent`` at the others (``make_seat``: how its seats are built, by default the game's
+    baseline of that name); each game is played to its end once (a slot that finishes is not
+    counted again)."""
     if games == 0:
         return Evaluation(opponent, 0, 0)
     options = {k: v for k, v in env_options.items() if k != "num_players"}
-    n = eval_num_players(env_options)
+    n = eval_num_players(env_options, game)
     base = seed + EVAL_SEED_OFFSET
     generator = torch.Generator().manual_seed(base)
-    ruleset = env_options.get("ruleset", DEFAULTS["ruleset"])
-    seats = [[Seat("learner") if h == g % n else agent_seat(opponent, base + g * n + h, ruleset)
+    if make_seat is None:
+        def make_seat(name: str, seed: int) -> Seat:
+            return opponent_seat(name, seed, game, env_options)
+    seats = [[Seat("learner") if h == g % n else make_seat(opponent, base + g * n + h)
               for h in range(n)] for g in range(games)]
     for row in seats:
         for s in row:
@@ -70,7 +77,7 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: d
                 begin_game(s.agent)
     network.eval()
     wins, done = 0, [False] * games
-    with VectorGames(games, n, seeds=base, num_workers=workers, **options) as vec:
+    with VectorGames(games, n, seeds=base, num_workers=workers, game=game, **options) as vec:
         batch = vec.reset()
         agents = vec.possible_agents
         while not all(done):
@@ -80,8 +87,7 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: d
                 if finished is None or done[g]:
                     continue
                 done[g] = True
-                outcome = finished.record.outcome or {}
-                wins += outcome.get("winner") == agents[g % n]
+                wins += game_hooks.winner(game, finished, agents) == agents[g % n]
                 for h, s in enumerate(seats[g]):
                     if s.agent is not None:
                         end_game(s.agent, float(finished.rewards[h]), finished.infos[agents[h]])

@@ -3,7 +3,8 @@
 Random opponents alone are too weak a curriculum (a learner that beats them loses every game to
 the heuristic), and pure self-play can chase its own tail. Each training game therefore draws
 its opponents with the config's weights: the current policy at every seat (self-play), a past
-snapshot of the learner, the heuristic, or random play. The league keeps the snapshots (weights
+snapshot of the learner, the heuristic, random play, or an opponent the config names (an agent
+spec). The league keeps the snapshots (weights
 only, a bounded number) and is saved whole in the trainer's checkpoints, so that ``--resume``
 continues with the same opponents.
 """
@@ -51,8 +52,11 @@ class League:
     def draw(self, rng: np.random.Generator) -> Opponents:
         """The opponents of a new game; ``snapshots`` falls back to ``current`` until the first
         snapshot exists."""
-        weights = np.array([float(self.cfg.weights.get(k, 0.0)) for k in LEAGUE_KINDS])
-        kind = LEAGUE_KINDS[int(rng.choice(len(LEAGUE_KINDS), p=weights / weights.sum()))]
+        # the four kinds first, in their order, then the config's own opponents: a config of
+        # the four alone draws exactly as before there were others
+        kinds = (*LEAGUE_KINDS, *(k for k in self.cfg.weights if k not in LEAGUE_KINDS))
+        weights = np.array([float(self.cfg.weights.get(k, 0.0)) for k in kinds])
+        kind = kinds[int(rng.choice(len(kinds), p=weights / weights.sum()))]
         if kind == "snapshots":
             if not self.pool:
                 return Opponents("current")

@@ -20,6 +20,8 @@ COLUMNS = ("update", "decisions", "learner_decisions", "games", "wall_s", "decis
            "explained_variance", "train_win_random", "train_win_heuristic",
            "train_win_snapshots", "eval_random", "eval_random_lo", "eval_random_hi",
            "eval_heuristic", "eval_heuristic_lo", "eval_heuristic_hi")
+#: The baselines :data:`COLUMNS` has columns for; another opponent adds its own after them.
+BASELINES = ("random", "heuristic")
 #: The TensorBoard tag of a CSV column, where it is not ``charts/<column>`` or ``eval/...``:
 #: CleanRL's names for the same figures.
 RENAMED_TAGS = {"policy_loss": "losses/policy_loss", "value_loss": "losses/value_loss",
@@ -27,6 +29,15 @@ RENAMED_TAGS = {"policy_loss": "losses/policy_loss", "value_loss": "losses/value
                 "clip_fraction": "losses/clipfrac",
                 "explained_variance": "losses/explained_variance",
                 "lr": "charts/learning_rate", "decisions_per_s": "charts/SPS"}
+
+
+def columns(opponents: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """:data:`COLUMNS`, then the training and evaluation columns of every opponent that is not a
+    baseline (a config's agent spec), so that a config of baselines only writes the CSV it
+    always wrote."""
+    extra = [o for o in opponents if o not in BASELINES]
+    return COLUMNS + tuple(c for o in extra for c in (
+        f"train_win_{o}", f"eval_{o}", f"eval_{o}_lo", f"eval_{o}_hi"))
 
 
 def tensorboard_tag(column: str) -> str:
@@ -42,11 +53,13 @@ def tensorboard_tag(column: str) -> str:
 class TrainingLog:
     """Appends rows to ``progress.csv`` (kept across ``--resume``) and TensorBoard events."""
 
-    def __init__(self, run_dir: Path, tensorboard: bool = True, resume: bool = False):
+    def __init__(self, run_dir: Path, tensorboard: bool = True, resume: bool = False,
+                 opponents: tuple[str, ...] = ()):
         self.path = run_dir / "progress.csv"
+        self.columns = columns(opponents)
         if not resume or not self.path.exists():
             with self.path.open("w", newline="") as f:
-                csv.writer(f).writerow(COLUMNS)
+                csv.writer(f).writerow(self.columns)
         self.writer: Any = None
         if tensorboard:
             try:
@@ -62,13 +75,13 @@ class TrainingLog:
         """Drop rows after ``last_update`` (a resumed run repeats nothing it logged)."""
         rows = read_rows(self.path)
         with self.path.open("w", newline="") as f:
-            w = csv.DictWriter(f, COLUMNS)
+            w = csv.DictWriter(f, self.columns)
             w.writeheader()
             w.writerows(r for r in rows if int(r["update"]) <= last_update)
 
     def write(self, row: dict[str, Any]) -> None:
         with self.path.open("a", newline="") as f:
-            csv.DictWriter(f, COLUMNS).writerow({k: row.get(k, "") for k in COLUMNS})
+            csv.DictWriter(f, self.columns).writerow({k: row.get(k, "") for k in self.columns})
         if self.writer is not None:
             step = int(row["decisions"])
             for k, v in row.items():
@@ -98,7 +111,13 @@ def plot_curve(csv_path: Path, png_path: Path, title: str) -> Path:
 
     rows = read_rows(csv_path)
     fig, ax = plt.subplots(figsize=(7, 4.2), dpi=110)
-    for opponent, colour in (("random", "tab:blue"), ("heuristic", "tab:red")):
+    header = rows[0].keys() if rows else ()
+    extra = [c.removeprefix("eval_") for c in header
+             if c.startswith("eval_") and not c.endswith(("_lo", "_hi"))
+             and c.removeprefix("eval_") not in BASELINES]
+    colours = ["tab:blue", "tab:red", "tab:green", "tab:purple", "tab:orange", "tab:brown"]
+    for i, opponent in enumerate((*BASELINES, *extra)):
+        colour = colours[i % len(colours)]
         pts = [(float(r["decisions"]), float(r[f"eval_{opponent}"]),
                 float(r[f"eval_{opponent}_lo"]), float(r[f"eval_{opponent}_hi"]))
                for r in rows if r.get(f"eval_{opponent}")]

@@ -1,7 +1,8 @@
 """Rollouts: the learner, its league opponents and the batched games, stepped in lockstep.
 
-Every game slot of the batched API (:mod:`got_env.vector`) has one *seat* per house: the
-learner, a snapshot network, or an agent object (heuristic, random). At each lockstep step the
+Every game slot of the batched API (:mod:`boardkit.vector`, the config's game) has one *seat*
+per house: the learner, a snapshot network, or an agent object (a baseline, or any agent spec,
+:func:`opponent_seat`). At each lockstep step the
 learner's seats are decided by one forward pass over all their games, each snapshot's seats by
 one pass of that snapshot, and the agents one by one. The learner's decisions, with the
 rewards every house received on every step, go into one *stream* per slot; at the end of the
@@ -12,6 +13,7 @@ for the next rollout.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,9 +21,8 @@ import numpy as np
 import torch
 
 from agents.base import begin_game, end_game
-from agents.heuristic import HeuristicAgent
-from agents.random_agent import RandomAgent
 
+from . import game_hooks
 from .advantages import house_advantages
 from .config import TrainConfig
 from .league import League, Opponents
@@ -30,21 +31,54 @@ from .league import League, Opponents
 @dataclass
 class Seat:
     """Who decides for one house of one game: ``"learner"``, ``"snapshot"`` (``snapshot``: the
-    update it was taken at) or ``"agent"`` (``agent``: the object)."""
+    update it was taken at) or ``"agent"`` (``agent``: the object; ``opponent`` and ``seed``:
+    what built it, so that a trainer checkpoint can build again an agent it cannot store)."""
 
     kind: str
     snapshot: int | None = None
     agent: Any = None
+    opponent: str | None = None
+    seed: int | None = None
+
+
+def opponent_seat(name: str, seed: int, game: str = "got",
+                  env_options: Mapping[str, Any] | None = None,
+                  specs: Mapping[str, Any] | None = None, env: Any = None) -> Seat:
+    """A seat played by the opponent ``name`` of a game of ``game`` with ``env_options``: the
+    game's own baseline (AGoT: ``heuristic`` for the options' ruleset, ``random``), else the
+    agent of its spec (:func:`.game_hooks.opponent_spec`: the config's ``agents`` entry, a
+    registry name, ``module:Class``) built by :func:`agents.make_agent` with ``env`` (an env of
+    the config's game and options, not the live game: the trainer's games run in the batched
+    API, so an opponent plays from its observation, mask and infos only) and ``seed``."""
+    options = dict(env_options or {})
+    specs = dict(specs or {})
+    agent = game_hooks.baseline(game, name, seed, options) if name not in specs else None
+    if agent is None:
+        from agents import make_agent
+
+        agent = make_agent(game_hooks.opponent_spec(game, name, specs), env=env, seed=seed)
+    return Seat("agent", agent=agent, opponent=name, seed=seed)
 
 
 def agent_seat(name: str, seed: int, ruleset: str = "2e") -> Seat:
-    """A seat played by a baseline agent, by its registry name, for a game of ``ruleset`` (a
-    heuristic plays the ruleset it is given, never one guessed from the observation)."""
-    if name == "heuristic":
-        return Seat("agent", agent=HeuristicAgent(seed=seed, ruleset=ruleset))
-    if name == "random":
-        return Seat("agent", agent=RandomAgent(seed=seed))
-    raise ValueError(f"no baseline agent named {name!r}")
+    """A seat played by an AGoT baseline agent (``heuristic``, ``random``) for a game of
+    ``ruleset`` (a heuristic plays the ruleset it is given, never one guessed from the
+    observation)."""
+    if name not in game_hooks.BASELINES:
+        raise ValueError(f"no baseline agent named {name!r}")
+    return opponent_seat(name, seed, "got", {"ruleset": ruleset})
+
+
+#: Builds the seat of an opponent by its name and seed (:func:`opponent_seat` bound to a config).
+SeatMaker = Callable[[str, int], Seat]
+
+
+def seat_maker(cfg: TrainConfig, env: Any) -> SeatMaker:
+    """:func:`opponent_seat` for the games of ``cfg`` (``env``: a probe env of them)."""
+    def make(name: str, seed: int) -> Seat:
+        return opponent_seat(name, seed, cfg.game, cfg.env, cfg.agents, env)
+
+    return make
 
 
 @torch.no_grad()
@@ -130,10 +164,13 @@ class Collector:
     trainer's checkpoint as plain data (:mod:`.plain`), so that ``--resume`` continues
     exactly."""
 
-    def __init__(self, cfg: TrainConfig, num_houses: int, obs_size: int, potential: Any):
+    def __init__(self, cfg: TrainConfig, num_houses: int, obs_size: int, potential: Any,
+                 make_seat: SeatMaker | None = None):
         self.cfg = cfg
         self.num_houses, self.obs_size = num_houses, obs_size
-        self.potential = potential          # observation -> Phi (see TrainConfig.shaping)
+        self.potential = potential          # observation -> Phi, or None: no shaping
+        self.make_seat: SeatMaker = make_seat or (lambda name, seed: opponent_seat(
+            name, seed, cfg.game, cfg.env, cfg.agents))
         self.seats: list[list[Seat]] = []
         self.kinds: list[str] = []          # each game's league draw
         self.streams: list[Stream] = []
@@ -157,8 +194,7 @@ class Collector:
             elif draw.kind == "snapshots":
                 seats.append(Seat("snapshot", snapshot=draw.snapshot))
             else:
-                seats.append(agent_seat(draw.kind, int(self.rng.integers(2**31)),
-                                        self.cfg.env.get("ruleset", "2e")))
+                seats.append(self.make_seat(draw.kind, int(self.rng.integers(2**31))))
         for s in seats:
             if s.agent is not None:
                 begin_game(s.agent)
@@ -196,7 +232,8 @@ class Collector:
                                                   int(actions[g]), logp)
                     stream.acting.append(h)
                     stream.values.append(value)
-                    stream.potentials.append(self.potential(obs[g]))
+                    stream.potentials.append(self.potential(obs[g])
+                                             if self.potential is not None else 0.0)
                     stream.ids.append(self.next_id)
                     self.next_id += 1
                 else:
@@ -216,7 +253,7 @@ class Collector:
 
     def _finish(self, g: int, finished: Any, agents: list[str]) -> GameResult:
         kind = self.kinds[g]
-        winner = finished.record.outcome["winner"] if finished.record.outcome else None
+        winner = game_hooks.winner(self.cfg.game, finished, agents)
         won = None
         for h, seat in enumerate(self.seats[g]):
             if seat.agent is not None:
@@ -228,7 +265,7 @@ class Collector:
     def _advantages(self) -> Rollout:
         """Turn the streams into the rollout; keep what is still waiting for a successor."""
         p = self.cfg.ppo
-        shaped = bool(self.cfg.shaping.castles or self.cfg.shaping.supply)
+        shaped = self.potential is not None
         picked: list[tuple[int, float, float, float, float]] = []  # id, value, adv, ret, rew
         for k, s in enumerate(self.streams):
             if not s.acting:

@@ -2,11 +2,13 @@
 
 What one update does (docs/training.md has the details and the reasons):
 
-1. **Rollout**: ``rollout.steps`` lockstep steps of ``rollout.num_games`` games of the batched
-   API (:mod:`got_env.vector`, worker processes or Ray actors), the learner deciding for its
-   seats with one forward pass, its league opponents for theirs (:mod:`.rollout`).
+1. **Rollout**: ``rollout.steps`` lockstep steps of ``rollout.num_games`` games of the config's
+   ``game`` in the batched API (:mod:`boardkit.vector`, worker processes or Ray actors), the
+   learner deciding for its seats with one forward pass, its league opponents for theirs
+   (:mod:`.rollout`).
 2. **Advantages per house**: GAE over each house's own chain of decisions, with a
-   potential-based shaping reward from its observation (:mod:`.advantages`).
+   potential-based shaping reward from its observation where the game has one (AGoT;
+   :mod:`.advantages`).
 3. **PPO**: clipped objective, value loss, entropy bonus, ``ppo.epochs`` epochs of
    minibatches; the learning rate follows ``ppo.lr_schedule`` (:mod:`.update`). Then the
    observation normaliser takes in the rollout's observations.
@@ -22,7 +24,14 @@ run) and ``agent.pt`` (the network alone, what ``PPOAgent(checkpoint=...)`` play
 
 ``last.pt`` is plain data (format :data:`TRAINER_FORMAT`): the seats, agents, streams and game
 records in it are encoded by :class:`.plain.PlainCodec`, so that ``--resume`` reads it with
-``torch.load(weights_only=True)`` and a crafted file cannot run code.
+``torch.load(weights_only=True)`` and a crafted file cannot run code. An opponent agent of a
+class the codec does not store (one built from an agent spec: a PPO checkpoint, say) is saved as
+its name and seed and built again on ``--resume``, fresh.
+
+The trainer reaches its game only through the kit: the env of ``boardkit.envs.make_env(game,
+**env)`` (its seats, its observation and action spaces), the batched API of that game, and
+the per-game hooks of :mod:`.game_hooks` (AGoT's shaping, winner and baselines); the network
+through :func:`agents.ppo.build_network` for that game.
 """
 
 from __future__ import annotations
@@ -36,7 +45,7 @@ import numpy as np
 import torch
 import yaml
 
-from agents.heuristic import HeuristicAgent
+from agents.base import begin_game
 from agents.ppo import (
     CheckpointError,
     UnsafeCheckpointError,
@@ -45,25 +54,34 @@ from agents.ppo import (
     save_checkpoint,
 )
 from agents.random_agent import RandomAgent
-from got_env import GameRecord, raw_env
-from got_env.engine.decision import DecisionKind
-from got_env.vector import make_vector_games
+from boardkit.envs import make_env
+from boardkit.vector import make_vector_games
 
+from . import game_hooks
 from .config import TrainConfig
 from .evaluate import Evaluation, evaluate
 from .league import League
 from .logs import TrainingLog, plot_curve
 from .plain import PlainCodec
-from .rollout import Collector, GameResult, Seat, Stream
+from .rollout import Collector, GameResult, Seat, Stream, seat_maker
 from .update import ppo_update
 
 #: The trainer checkpoint's format: 2 is plain data; 1 (before) pickled Python objects.
 TRAINER_FORMAT = "got_env-train-2"
 OLD_TRAINER_FORMATS = ("got_env-train-1",)
 #: The classes a trainer checkpoint holds besides builtins, tensors and numpy data: the seats,
-#: the baseline agents in them (with their memory of the game), the streams, the game records.
-RESUME_CLASSES = (Seat, Stream, GameRecord, HeuristicAgent, RandomAgent, DecisionKind)
-CODEC = PlainCodec(RESUME_CLASSES)
+#: the streams, the random agents in the seats; a game's own (AGoT: its game records, its
+#: heuristic, its decision kinds) come from its hooks (:func:`.game_hooks.resume_classes`).
+RESUME_CLASSES = (Seat, Stream, RandomAgent)
+
+
+def resume_codec(game: str) -> PlainCodec:
+    """The codec of the trainer checkpoints of ``game``."""
+    return PlainCodec((*RESUME_CLASSES, *game_hooks.resume_classes(game)))
+
+
+#: AGoT's codec (the classes every trainer checkpoint held before the trainer was game-neutral).
+CODEC = resume_codec("got")
 #: Where the classes an old (pickled) trainer checkpoint names come from: such a file is told
 #: apart from a foreign one by them alone, without being unpickled.
 OLD_FORMAT_MODULES = ("experiments.", "agents.", "got_env.", "numpy.")
@@ -73,18 +91,10 @@ class ResumeError(CheckpointError):
     """A trainer checkpoint that cannot be resumed (another format, or another config)."""
 
 
-def observation_potential(cfg: TrainConfig, env: raw_env) -> Any:
-    """Phi of a house's own observation (slot 0 is the observer): castles held out of those
-    that win, and the supply level out of 6, weighted by ``cfg.shaping``."""
-    views = env.encoder.views(np.arange(env.encoder.size))
-    vp, supply = int(views["victory_points"][0]), int(views["supply"][0])
-    target = env.ruleset.setups[env.num_players].castles_to_win  # 1e spec 12: 8 at 3 players
-    wc, ws = cfg.shaping.castles / target, cfg.shaping.supply / 6.0
-
-    def potential(obs: np.ndarray) -> float:
-        return float(wc * obs[vp] + ws * obs[supply])
-
-    return potential
+def observation_potential(cfg: TrainConfig, env: Any) -> Any:
+    """Phi of a house's own observation, as ``cfg.shaping`` weighs it, for the config's game
+    (AGoT: castles held out of those that win, the supply level out of 6); None: no shaping."""
+    return game_hooks.potential(cfg.game, cfg.shaping, env)
 
 
 class Trainer:
@@ -92,15 +102,21 @@ class Trainer:
 
     def __init__(self, cfg: TrainConfig, log: Any = print):
         self.cfg, self.log = cfg, log
-        probe = raw_env(**cfg.env)
-        self.ruleset = probe.ruleset.name
+        probe = make_env(cfg.game, **cfg.env)
+        self.ruleset = game_hooks.variant(cfg.game, probe)
         self.agents = list(probe.possible_agents)
+        seat = self.agents[0]
+        obs_size = int(probe.observation_space(seat)["observation"].shape[0])
+        num_actions = int(probe.action_space(seat).n)
         torch.manual_seed(cfg.seed)
-        self.network = build_network(cfg.network, self.ruleset)
+        self.network = build_network(cfg.network, self.ruleset, game=cfg.game,
+                                     obs_size=obs_size, num_actions=num_actions)
         self.optimizer = torch.optim.Adam(self.network.parameters(), lr=cfg.ppo.lr, eps=1e-5)
         self.league = League(cfg.league)
-        self.collector = Collector(cfg, len(self.agents), probe.encoder.size,
-                                   observation_potential(cfg, probe))
+        self.make_seat = seat_maker(cfg, probe)
+        self.codec = resume_codec(cfg.game)
+        self.collector = Collector(cfg, len(self.agents), obs_size,
+                                   observation_potential(cfg, probe), self.make_seat)
         self.update = 0
         self.decisions = self.learner_decisions = self.games_played = 0
         self.wall_s = 0.0
@@ -116,7 +132,8 @@ class Trainer:
             "format": TRAINER_FORMAT, "config": self.cfg.as_dict(),
             "network": self.network.state_dict(), "optimizer": self.optimizer.state_dict(),
             "league": self.league.state_dict(),
-            "collector": {"seats": c.seats, "kinds": c.kinds, "streams": c.streams,
+            "collector": {"seats": self._storable(c.seats), "kinds": c.kinds,
+                          "streams": c.streams,
                           "pending": c.pending, "next_id": c.next_id,
                           "rng": c.rng.bit_generator.state,
                           "generator": c.generator.get_state()},
@@ -143,7 +160,7 @@ class Trainer:
         self.optimizer.load_state_dict(state["optimizer"])
         self.league.load_state_dict(state["league"])
         c, s = self.collector, state["collector"]
-        c.seats, c.kinds, c.streams = s["seats"], s["kinds"], s["streams"]
+        c.seats, c.kinds, c.streams = self._rebuilt(s["seats"]), s["kinds"], s["streams"]
         c.pending, c.next_id = s["pending"], s["next_id"]
         c.rng.bit_generator.state = s["rng"]
         c.generator.set_state(s["generator"])
@@ -155,19 +172,40 @@ class Trainer:
         self.evaluations = state["evaluations"]
         self._games_state = state["games"]
 
+    def _storable(self, seats: list[list[Seat]]) -> list[list[Seat]]:
+        """The seats as a checkpoint holds them: an agent of a class the codec does not store
+        (one built from a spec) is left out, its name and seed kept to build it again."""
+        classes = set(self.codec.classes.values())
+        return [[Seat(s.kind, s.snapshot, None, s.opponent, s.seed)
+                 if s.agent is not None and type(s.agent) not in classes else s for s in row]
+                for row in seats]
+
+    def _rebuilt(self, seats: list[list[Seat]]) -> list[list[Seat]]:
+        """The seats of a checkpoint, an agent left out by :meth:`_storable` built again."""
+        out = []
+        for row in seats:
+            new = []
+            for s in row:
+                if s.kind == "agent" and s.agent is None:
+                    s = self.make_seat(str(s.opponent), int(s.seed or 0))
+                    begin_game(s.agent)
+                new.append(s)
+            out.append(new)
+        return out
+
     def save(self, games: Any) -> Path:
         folder = self.run_dir / "checkpoints"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / "last.pt"
         tmp = folder / "last.pt.tmp"
-        torch.save(CODEC.encode(self.state_dict(games)), tmp)
+        torch.save(self.codec.encode(self.state_dict(games)), tmp)
         tmp.replace(path)  # never a half-written checkpoint under the real name
         return path
 
     def save_agent(self) -> Path:
         last = self.evaluations[-1] if self.evaluations else {}
         return save_checkpoint(self.run_dir / "agent.pt", self.network, self.ruleset,
-                               config=self.cfg.as_dict(), update=self.update,
+                               game=self.cfg.game, config=self.cfg.as_dict(), update=self.update,
                                decisions=self.decisions, evaluation=last)
 
     # -- the loop -------------------------------------------------------------------------------
@@ -188,11 +226,13 @@ class Trainer:
         self.run_dir.mkdir(parents=True, exist_ok=True)
         resumed = self._games_state is not None
         (self.run_dir / "config.yaml").write_text(yaml.safe_dump(cfg.as_dict(), sort_keys=False))
-        log = TrainingLog(self.run_dir, cfg.tensorboard, resume=resumed)
+        log = TrainingLog(self.run_dir, cfg.tensorboard, resume=resumed,
+                          opponents=cfg.opponents)
         if resumed:
             log.truncate(self.update)
         options = {k: v for k, v in cfg.env.items() if k != "num_players"}
-        games = make_vector_games(cfg.rollout.backend, num_games=cfg.rollout.num_games,
+        games = make_vector_games(cfg.rollout.backend, game=cfg.game,
+                                  num_games=cfg.rollout.num_games,
                                   num_players=cfg.num_players, seeds=cfg.seed,
                                   num_workers=cfg.rollout.workers, **options)
         bar = None
@@ -246,7 +286,7 @@ class Trainer:
         row: dict[str, Any] = {"update": self.update, "decisions": self.decisions,
                                "learner_decisions": self.learner_decisions,
                                "games": self.games_played, "lr": lr, **figures,
-                               **_training_win_rates(results)}
+                               **_training_win_rates(results, cfg.opponents)}
         last = self.update == cfg.updates
         if self.update % cfg.eval.every == 0 or last:
             row.update(self._evaluate())
@@ -265,7 +305,8 @@ class Trainer:
         entry: dict[str, Any] = {"update": self.update, "decisions": self.decisions}
         for opponent in cfg.eval.opponents:
             e: Evaluation = evaluate(self.network, opponent, cfg.eval.games, cfg.env, cfg.seed,
-                                     cfg.eval.greedy, cfg.eval.workers)
+                                     cfg.eval.greedy, cfg.eval.workers, cfg.game,
+                                     self.make_seat)
             lo, hi = e.interval
             row.update({f"eval_{opponent}": e.rate, f"eval_{opponent}_lo": lo,
                         f"eval_{opponent}_hi": hi})
@@ -284,9 +325,11 @@ class Trainer:
         return f"eval@{e['update']}: " + ", ".join(parts)
 
 
-def _training_win_rates(results: list[GameResult]) -> dict[str, float]:
+def _training_win_rates(results: list[GameResult], opponents: tuple[str, ...] = ()
+                        ) -> dict[str, float]:
     out: dict[str, float] = {}
-    for kind in ("random", "heuristic", "snapshots"):
+    base = ("random", "heuristic", "snapshots")
+    for kind in (*base, *(o for o in opponents if o not in base)):
         won = [r.learner_won for r in results if r.opponents == kind]
         if won:
             out[f"train_win_{kind}"] = float(np.mean(won))
@@ -300,7 +343,7 @@ def load_trainer(cfg: TrainConfig, resume: str | Path | None) -> Trainer:
     trainer = Trainer(cfg)
     if resume is not None:
         path = Path(resume)
-        state = read_trainer_state(path)
+        state = read_trainer_state(path, trainer.codec)
         try:
             trainer.load_state_dict(state, path)
         except ResumeError:
@@ -311,8 +354,9 @@ def load_trainer(cfg: TrainConfig, resume: str | Path | None) -> Trainer:
     return trainer
 
 
-def read_trainer_state(path: Path) -> dict[str, Any]:
-    """The decoded state in a trainer checkpoint, read as plain data only."""
+def read_trainer_state(path: Path, codec: PlainCodec = CODEC) -> dict[str, Any]:
+    """The decoded state in a trainer checkpoint, read as plain data only (``codec``: the
+    classes of its game, :func:`resume_codec`)."""
     try:
         doc = read_torch_file(path, "trainer checkpoint")
     except UnsafeCheckpointError as e:
@@ -326,7 +370,7 @@ def read_trainer_state(path: Path) -> dict[str, Any]:
         raise ResumeError(f"{path}: not a trainer checkpoint of format {TRAINER_FORMAT!r} "
                           f"(found {found!r})")
     try:
-        return CODEC.decode(doc)
+        return codec.decode(doc)
     except (ValueError, TypeError, KeyError) as e:
         raise ResumeError(f"{path}: a corrupt trainer checkpoint: {e}") from None
 
