@@ -31,8 +31,6 @@ Section = TypeVar("Section")
 #: The games a config may name (its ``game`` key): the registry's names (boardkit.games), known
 #: without importing any game, so that ``train --help`` stays quick.
 GAMES = tuple(games.names())
-#: The games of the tools that reach a game through AGoT's env still (train, ladder, play).
-GOT_ONLY = ("got",)
 #: Where an experiment's games run: processes of this machine, or Ray tasks/actors.
 BACKENDS = ("local", "ray")
 
@@ -48,11 +46,9 @@ def bounded(default: Any = dataclasses.MISSING, *, minimum: float | None = None,
                                                         if v is not None})
 
 
-def game_field(games: Iterable[str] = GOT_ONLY) -> Any:
-    """The ``game`` key every experiment's config has: which game it plays, one of ``games``:
-    :data:`GAMES` for a tool that plays any game of the kit (the tournament), by default only
-    AGoT, so that a tool not yet game-neutral (train, ladder, play) refuses another game rather
-    than playing AGoT under its name."""
+def game_field(games: Iterable[str] = GAMES) -> Any:
+    """The ``game`` key every experiment's config has: which game it plays, one of ``games``
+    (every game of the kit's registry; AGoT, ``got``, by default)."""
     return bounded("got", choices=games)
 
 
