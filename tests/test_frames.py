@@ -1,6 +1,7 @@
 """Typed engine frames (got_env/engine/frames.py): each typed frame (combat, March, planning,
-wildling attack) reads and hashes as the dict it replaced, copies with the state, and keeps the
-dict interface for untyped readers."""
+wildling attack, and the steps without a stage machine: the round, the phases, bidding, raids,
+mustering, supply, ...) reads and hashes as the dict it replaced, copies with the state, and
+keeps the dict interface for untyped readers."""
 
 from __future__ import annotations
 
@@ -204,3 +205,163 @@ def test_push_builds_the_typed_frame():
     frame = push(state, "wildling_attack", strength=4, exclude=[])
     assert type(frame) is WildlingAttackFrame and state.stack[-1] is frame
     assert frame.to_dict() == {"step": "wildling_attack", "strength": 4, "exclude": []}
+
+
+# --- the steps without a stage machine (the round loop, the phases, the orders, ...) --------
+
+from got_env.engine.abilities.base import CardFrame  # noqa: E402
+from got_env.engine.abilities.lannister import TyrionFrame, TyrionStage  # noqa: E402
+from got_env.engine.action_phase import ActionPhaseFrame, ResolveOrdersFrame  # noqa: E402
+from got_env.engine.bidding import BiddingFrame  # noqa: E402
+from got_env.engine.consolidate import ConsolidateFrame  # noqa: E402
+from got_env.engine.frames import PortCaptureFrame  # noqa: E402
+from got_env.engine.game import RoundFrame  # noqa: E402
+from got_env.engine.mustering import MusteringFrame  # noqa: E402
+from got_env.engine.raids import RaidFrame  # noqa: E402
+from got_env.engine.supply import ReconcileFrame, SupplyFrame  # noqa: E402
+from got_env.engine.westeros import WesterosFrame  # noqa: E402
+
+PLAIN_STEPS = {"round": RoundFrame, "westeros_phase": WesterosFrame,
+               "action_phase": ActionPhaseFrame, "resolve_orders": ResolveOrdersFrame,
+               "clash_of_kings": BiddingFrame, "raid": RaidFrame, "consolidate": ConsolidateFrame,
+               "mustering": MusteringFrame, "supply": SupplyFrame, "reconcile": ReconcileFrame,
+               "port_capture": PortCaptureFrame}
+#: seen in every sample below (the others are rarer: a reconcile, a port capture)
+COMMON_STEPS = ("round", "westeros_phase", "action_phase", "resolve_orders", "clash_of_kings",
+                "raid", "mustering")
+
+
+@pytest.fixture(scope="module")
+def stack_states() -> dict[str, list]:
+    """Per step of :data:`PLAIN_STEPS`, states of random games (both editions) with a frame of
+    that step anywhere on the stack: (state, index of the innermost such frame)."""
+    found: dict[str, list] = {name: [] for name in PLAIN_STEPS}
+    for seed, (players, ruleset) in enumerate(((6, "2e"), (5, "1e"), (4, "2e"), (3, "2e"))):
+        state = engine.start_game(players, seed=seed, options={"ruleset": ruleset})
+        rng = np.random.default_rng(seed)
+        while (d := engine.pending(state)) is not None:
+            for i in range(len(state.stack) - 1, -1, -1):
+                name = state.stack[i]["step"]
+                if name in found and len(found[name]) < 20 * (seed + 1):
+                    found[name].append((state.clone(), i))
+            engine.apply(state, d.options[int(rng.integers(len(d.options)))])
+    for name in COMMON_STEPS:
+        assert found[name], f"no {name} in the sample games"
+    return found
+
+
+def test_push_registers_every_step_of_the_procedure():
+    for name, cls in PLAIN_STEPS.items():
+        assert FRAME_CLASSES[name] is cls and cls.step == name
+
+
+@pytest.mark.parametrize("name", list(PLAIN_STEPS))
+def test_plain_step_frames_read_and_hash_as_their_dict(stack_states, name):
+    """Frames seen in real games: typed, to_dict/from_dict both ways, the digest of the state
+    with the old dict in the frame's place the same."""
+    cls = PLAIN_STEPS[name]
+    for s, i in stack_states[name]:
+        frame = s.stack[i]
+        assert type(frame) is cls
+        as_dict = frame.to_dict()
+        assert list(as_dict)[0] == "step" and as_dict["step"] == name
+        assert cls.from_dict(as_dict) == frame and cls.from_dict(as_dict).to_dict() == as_dict
+        for key, value in as_dict.items():
+            assert frame[key] == value and key in frame
+        plain = s.clone()
+        plain.stack[i] = as_dict
+        assert plain.digest() == s.digest()
+
+
+@pytest.mark.parametrize("name", COMMON_STEPS)
+def test_a_plain_step_dict_frame_plays_on_as_the_typed_one(stack_states, name):
+    """Every frame of the stack made a dict again (a position built from dicts): the game plays
+    on to the same digests."""
+    for s, _ in stack_states[name][::9]:
+        plain = s.clone()
+        plain.stack[:] = [f if type(f) is dict else f.to_dict() for f in plain.stack]
+        assert plain.digest() == s.digest()
+        digests = []
+        for game in (s.clone(), plain):
+            rng = np.random.default_rng(2)
+            trail = []
+            for _ in range(40):
+                if (d := engine.pending(game)) is None:
+                    break
+                engine.apply(game, d.options[int(rng.integers(len(d.options)))])
+                trail.append(game.digest())
+            digests.append(trail)
+        assert digests[0] == digests[1]
+
+
+def test_every_frame_on_the_stack_is_typed(stack_states):
+    """Every frame the engine pushes, the house cards' ability steps' too, is typed."""
+    for sample in stack_states.values():
+        for s, _ in sample[::5]:
+            for f in s.stack:
+                assert type(f) is FRAME_CLASSES[f["step"]], f
+
+
+@pytest.fixture(scope="module")
+def card_states() -> list:
+    """States of random games (both editions) with a house card's ability step on the stack."""
+    out = []
+    for seed, (players, ruleset) in enumerate(((6, "2e"), (5, "1e"), (5, "2e"), (4, "1e"))):
+        state = engine.start_game(players, seed=seed, options={"ruleset": ruleset})
+        rng = np.random.default_rng(seed)
+        while (d := engine.pending(state)) is not None:
+            if state.stack[-1]["step"].startswith("card:"):
+                out.append(state.clone())
+            engine.apply(state, d.options[int(rng.integers(len(d.options)))])
+    assert out, "no ability step in the sample games"
+    return out
+
+
+def test_card_frames_read_hash_and_pickle_as_their_dict(card_states):
+    for s in card_states:
+        frame = s.stack[-1]
+        cls = FRAME_CLASSES[frame["step"]]
+        assert type(frame) is cls and isinstance(frame, CardFrame)
+        assert isinstance(frame.side, Side)
+        as_dict = frame.to_dict()
+        assert list(as_dict)[:2] == ["step", "side"] and cls.from_dict(as_dict) == frame
+        plain = s.clone()
+        plain.stack[-1] = as_dict
+        assert plain.digest() == s.digest()
+        again = pickle.loads(pickle.dumps(s))
+        assert type(again.stack[-1]) is cls and again.digest() == s.digest()
+
+
+def test_tyrion_frame_stage_enum():
+    frame = TyrionFrame.from_dict({"step": "card:tyrion-lannister", "side": "defender",
+                                   "stage": "replace", "cancelled": 7})
+    assert frame.side is Side.DEFENDER and frame.stage is TyrionStage.REPLACE
+    assert TyrionStage.CANCEL == "cancel" and frame["cancelled"] == 7
+    assert frame.to_dict() == {"step": "card:tyrion-lannister", "side": "defender",
+                               "stage": "replace", "cancelled": 7}
+    assert FRAME_CLASSES["card:tyrion-lannister"] is TyrionFrame
+
+
+def test_plain_step_dict_interface():
+    frame = MusteringFrame.from_dict({"step": "mustering", "houses": [2], "areas": None})
+    assert frame.left is MISSING and "left" not in frame and frame.get("left") is None
+    frame["left"], frame["at"] = {5: 2}, -1
+    assert frame.to_dict() == {"step": "mustering", "houses": [2], "areas": None,
+                               "left": {5: 2}, "at": -1}
+    raid = RaidFrame(area=3, house=1)
+    assert raid.to_dict() == {"step": "raid", "area": 3, "house": 1}
+    raid.removed = 1
+    assert raid["removed"] == 1 and RaidFrame.from_dict(raid.to_dict()) == raid
+    assert SupplyFrame().to_dict() == {"step": "supply"}
+    with pytest.raises(KeyError):
+        RoundFrame.from_dict({"step": "round"})  # no "at"
+    with pytest.raises(KeyError):
+        BiddingFrame.from_dict({"step": "clash_of_kings", "stage": "bid"})
+
+
+def test_push_builds_the_plain_step_frames():
+    state = engine.start_game(3, seed=0)
+    frame = push(state, "mustering", houses=[0], areas=[4])
+    assert type(frame) is MusteringFrame and state.stack[-1] is frame
+    assert frame.to_dict() == {"step": "mustering", "houses": [0], "areas": [4]}
+    assert type(push(state, "clash_of_kings")) is BiddingFrame

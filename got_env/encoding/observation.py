@@ -30,7 +30,7 @@ import numpy as np
 
 from ..data import TRACKS, UNIT_TYPES, Ruleset
 from ..engine.decision import DecisionKind
-from ..engine.frames import MISSING, SIDES, CombatFrame, Side
+from ..engine.frames import MISSING, SIDES, CombatFrame, Side, step_of
 from ..engine.state import CardPlace, GameState, Phase
 from ..engine.visibility import as_combat, orders_hidden, tides_visible
 from ._compiled import compiled_class
@@ -332,7 +332,7 @@ class ObservationEncoder:
         if d is not None and (observer is None or observer == d.player):
             self._encode_context(state, d.context, out, to_rel)
         for frame in reversed(state.stack):
-            if frame["step"] == "combat":
+            if step_of(frame) == "combat":
                 self._encode_combat(as_combat(frame), out, to_rel, observer)
                 break
 
@@ -432,7 +432,7 @@ class ObservationEncoder:
     def _encode_planning(self, state: GameState, out: np.ndarray, to_rel: np.ndarray) -> None:
         """``orders_placed``: the houses done placing (the first ``turn`` in turn order)."""
         for frame in state.stack:
-            if frame["step"] == "planning_phase":
+            if step_of(frame) == "planning_phase":
                 if frame.get("stage") == "assign" and frame.get("turn", 0):
                     base = self._at["orders_placed"]
                     for h in state.turn_order()[: frame["turn"]]:  # (cheaper than fancy indexing)
@@ -470,7 +470,7 @@ class ObservationEncoder:
             else:  # counts and flags
                 out[base] = float(value)
         if state.pending.kind == DecisionKind.MARCH_MOVE:
-            march = next((f for f in reversed(state.stack) if f["step"] == "march"), None)
+            march = next((f for f in reversed(state.stack) if step_of(f) == "march"), None)
             if march is not None and march.get("attack"):
                 out[at["march_attack_area"] + march["attack"]["area"]] = 1
                 out[self._slices["march_waiting"]] = march["attack"]["units"]

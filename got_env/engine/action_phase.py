@@ -7,10 +7,13 @@ picks which of its orders to resolve (D-24, D-26, D-48) and the order's own step
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..data import Ruleset
 from . import combat, consolidate, marches, raids  # noqa: F401  (register their steps)
 from .decision import Action, Decision, DecisionKind
 from .flow import on_action, pop, push, step
+from .frames import MISSING, Frame, _Missing, frame_class, typed
 from .state import IRON_THRONE, GameState
 
 # (order type, decision kind, step that resolves one order)
@@ -51,12 +54,40 @@ def orders_by_house(state: GameState, order_type: str) -> dict[int, list[int]]:
     return out
 
 
+@frame_class
+class ActionPhaseFrame(Frame):
+    """The action phase's one local: ``at``, the next part to start (0 raids, 1 marches, 2
+    consolidate power, 3 cleanup); absent until its first run, unless a scenario starts it
+    midway."""
+
+    step: ClassVar[str] = "action_phase"
+
+    at: int | _Missing = MISSING
+
+
+@frame_class
+class ResolveOrdersFrame(Frame):
+    """One resolve step's locals: ``kind``, its index in :data:`ORDER_STEPS`, and ``last``, the
+    Iron Throne position (0-based) the house that resolved last held when it began its order
+    (-1 at start)."""
+
+    step: ClassVar[str] = "resolve_orders"
+
+    kind: int
+    last: int
+
+
 @step("action_phase")
-def run_action_phase(state: GameState, frame: dict) -> None:
-    """frame: {"at": 0 raids, 1 marches, 2 consolidate power, 3 cleanup}."""
-    at = frame.setdefault("at", 0)
+def run_action_phase(state: GameState, frame: ActionPhaseFrame | dict) -> None:
+    """The next resolve step (R12.1.1), or the cleanup (R12.5). A frame built as a dict
+    (scenarios) is made typed in place first."""
+    if type(frame) is dict:
+        frame = typed(state.stack)
+    at = frame.at
+    if at is MISSING:
+        at = 0
     if at < len(ORDER_STEPS):
-        frame["at"] = at + 1
+        frame.at = at + 1
         push(state, "resolve_orders", kind=at, last=-1)
         return None
     cleanup(state)
@@ -65,17 +96,19 @@ def run_action_phase(state: GameState, frame: dict) -> None:
 
 
 @step("resolve_orders")
-def run_resolve_orders(state: GameState, frame: dict) -> Decision | None:
-    """frame: {"kind": index in ORDER_STEPS, "last": the Iron Throne position (0-based) held by
-    the house that resolved last when it began its order, -1 at start}.
+def run_resolve_orders(state: GameState, frame: ResolveOrdersFrame | dict) -> Decision | None:
+    """The next house to resolve an order of the frame's type.
 
     The next house is the first one with an order of this type from the *next position* of the
     track as it stands now, wrapping round: the position decides, not the house, so when Doran
     moves a house mid-phase the house now sitting there goes next and another may be skipped
-    this round (FAQ; R12.1.1, R21.1)."""
-    order_type, kind, _ = ORDER_STEPS[frame["kind"]]
+    this round (FAQ; R12.1.1, R21.1). A frame built as a dict (scenarios) is made typed in
+    place first."""
+    if type(frame) is dict:
+        frame = typed(state.stack)
+    order_type, kind, _ = ORDER_STEPS[frame.kind]
     order = state.turn_order()
-    start = (frame["last"] + 1) % len(order)
+    start = (frame.last + 1) % len(order)
     by_house = orders_by_house(state, order_type)
     for house in order[start:] + order[:start]:
         areas = by_house.get(house)
@@ -87,11 +120,15 @@ def run_resolve_orders(state: GameState, frame: dict) -> Decision | None:
 
 
 @on_action("resolve_orders")
-def act_resolve_orders(state: GameState, frame: dict, action: Action) -> None:
-    _, _, step_name = ORDER_STEPS[frame["kind"]]
+def act_resolve_orders(state: GameState, frame: ResolveOrdersFrame | dict,
+                       action: Action) -> None:
+    """The chosen order's own step starts (D-24, D-26, D-48)."""
+    if type(frame) is dict:  # a position built from dicts left it pending as one
+        frame = typed(state.stack)
+    _, _, step_name = ORDER_STEPS[frame.kind]
     area = action[1]
     house = state.occupants()[area]
-    frame["last"] = state.track_position(IRON_THRONE, house)
+    frame.last = state.track_position(IRON_THRONE, house)
     push(state, step_name, area=area, house=house)
 
 

@@ -16,54 +16,84 @@ Reading recorded here: the old positions stay on the track while it is bid on (t
 them off, §9.2 step 1); nothing reads a track during its own bidding except the Iron Throne tie
 rule, which wants the old holder.
 
-Frame locals: ``track`` (0-2, 3 when done), ``bids`` (per house, -1 until it has bid), ``placed``
-(houses ranked so far on this track, position 1 first).
+Frame locals (:class:`BiddingFrame`): ``track`` (0-2, 3 when done), ``bids`` (per house, -1
+until it has bid), ``placed`` (houses ranked so far on this track, position 1 first).
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..data import TRACKS
 from .decision import Action, Decision, DecisionKind
 from .flow import pop, step
+from .frames import MISSING, Frame, _Missing, frame_class, typed
 from .state import IRON_THRONE, GameState
 
 
-def _waiting(state: GameState, frame: dict) -> list[int]:
+@frame_class
+class BiddingFrame(Frame):
+    """The Clash of Kings' locals (all set on its first run, none given by whoever pushes it):
+    the ``track`` bid on (0-2, 3 when done), the ``bids`` (per house, -1 until it has bid; the
+    determinization re-samples them in place), the houses ``placed`` so far, position 1 first."""
+
+    step: ClassVar[str] = "clash_of_kings"
+
+    track: int | _Missing = MISSING
+    bids: list[int] | _Missing = MISSING
+    placed: list[int] | _Missing = MISSING
+
+
+def _waiting(state: GameState, frame: BiddingFrame) -> list[int]:
     """Houses that have not bid yet on this track, in turn order."""
-    return [h for h in state.turn_order() if frame["bids"][h] < 0]
+    bids = frame.bids
+    return [h for h in state.turn_order() if bids[h] < 0]
 
 
-def _tie_group(state: GameState, frame: dict) -> list[int]:
+def _tie_group(state: GameState, frame: BiddingFrame) -> list[int]:
     """The unplaced houses with the highest bid, in turn order (empty once all are placed)."""
-    bids = frame["bids"]
-    rest = [h for h in state.turn_order() if h not in frame["placed"]]
+    bids, placed = frame.bids, frame.placed
+    rest = [h for h in state.turn_order() if h not in placed]
     top = max((bids[h] for h in rest), default=-1)
     return [h for h in rest if bids[h] == top]
 
 
-def _finish_track(state: GameState, frame: dict) -> None:
+def _next_track(state: GameState, frame: BiddingFrame, track: int) -> None:
+    """Start bidding on ``track``: nobody has bid, nobody is placed."""
+    frame.track = track
+    frame.bids = [-1] * state.ruleset.num_houses
+    frame.placed = []
+
+
+def _finish_track(state: GameState, frame: BiddingFrame) -> None:
     """§9.2 steps 3.5-3.6: bids to the Power Pool, the new order on the track."""
-    t, placed = frame["track"], frame["placed"]
+    t, placed = frame.track, frame.placed
     for h in placed:
-        state.power[h] -= frame["bids"][h]
+        state.power[h] -= frame.bids[h]
     state.tracks[t, : len(placed)] = placed
-    frame.update(track=t + 1, bids=[-1] * state.ruleset.num_houses, placed=[])
+    _next_track(state, frame, t + 1)
 
 
-def act_bidding(state: GameState, frame: dict, action: Action) -> None:
+def act_bidding(state: GameState, frame: BiddingFrame | dict, action: Action) -> None:
     """A secret bid (D-06) or the placement of one tied house (D-07)."""
+    if type(frame) is dict:  # a position built from dicts left it pending as one
+        frame = typed(state.stack)
     if action[0] == "bid":
-        frame["bids"][_waiting(state, frame)[0]] = action[1]
+        frame.bids[_waiting(state, frame)[0]] = action[1]
     else:
-        frame["placed"].append(action[1])
+        frame.placed.append(action[1])
 
 
 @step("clash_of_kings", act=act_bidding)
-def run_bidding(state: GameState, frame: dict) -> Decision | None:
-    """§9.2: the next bid, the next tie to break, or the next track."""
-    if "track" not in frame:
-        frame.update(track=0, bids=[-1] * state.ruleset.num_houses, placed=[])
-    t = frame["track"]
+def run_bidding(state: GameState, frame: BiddingFrame | dict) -> Decision | None:
+    """§9.2: the next bid, the next tie to break, or the next track. A frame built as a dict
+    (scenarios) is first made typed in place, and the loop comes back."""
+    if type(frame) is dict:
+        typed(state.stack)
+        return None
+    if frame.track is MISSING:
+        _next_track(state, frame, 0)
+    t = frame.track
     if t >= len(TRACKS):
         pop(state)
         return None
@@ -78,9 +108,9 @@ def run_bidding(state: GameState, frame: dict) -> Decision | None:
         _finish_track(state, frame)
         return None
     if len(group) == 1:
-        frame["placed"].append(group[0])
+        frame.placed.append(group[0])
         return None
     return Decision(player=state.holder(IRON_THRONE), kind=DecisionKind.RANK_TIED_BIDDERS,
                     options=tuple([("house", h) for h in group]),
-                    context={"track": t, "position": len(frame["placed"]) + 1,
-                             "bids": {h: frame["bids"][h] for h in group}})
+                    context={"track": t, "position": len(frame.placed) + 1,
+                             "bids": {h: frame.bids[h] for h in group}})

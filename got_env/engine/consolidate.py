@@ -12,9 +12,12 @@ only lets a house place a third CP order). A CP order lies only on land in 1e (1
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .board import enemy_ships_in, gain_power
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push, step
+from .frames import Frame, frame_class, typed
 from .state import LAND, PORT, GameState
 
 
@@ -27,10 +30,24 @@ def consolidate_gain(state: GameState, area: int, house: int) -> int:
     return 0
 
 
+@frame_class
+class ConsolidateFrame(Frame):
+    """One Consolidate Power order's locals: its ``area`` and ``house`` (from the resolve step
+    that pushes it); nothing changes in it (the order is played at once, or after one choice)."""
+
+    step: ClassVar[str] = "consolidate"
+
+    area: int
+    house: int
+
+
 @step("consolidate")
-def run_consolidate(state: GameState, frame: dict) -> Decision | None:
-    """frame: {"area", "house"}."""
-    area, house = frame["area"], frame["house"]
+def run_consolidate(state: GameState, frame: ConsolidateFrame | dict) -> Decision | None:
+    """R12.4: the gain at once, or (a special CP where it may muster) the choice first. A frame
+    built as a dict (scenarios) is made typed in place first."""
+    if type(frame) is dict:
+        frame = typed(state.stack)
+    area, house = frame.area, frame.house
     rs = state.ruleset
     token = rs.order_tokens[state.orders[area]]
     if token.special and rs.rules.special_consolidate_power == "muster" \
@@ -42,8 +59,11 @@ def run_consolidate(state: GameState, frame: dict) -> Decision | None:
 
 
 @on_action("consolidate")
-def act_consolidate(state: GameState, frame: dict, action: Action) -> None:
-    area, house = frame["area"], frame["house"]
+def act_consolidate(state: GameState, frame: ConsolidateFrame | dict, action: Action) -> None:
+    """Remove the order; gain power, or muster in its area (R12.4.4)."""
+    if type(frame) is dict:  # a position built from dicts left it pending as one
+        frame = typed(state.stack)
+    area, house = frame.area, frame.house
     state.orders[area] = -1
     pop(state)
     if action == choice("mustering"):

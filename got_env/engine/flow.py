@@ -1,10 +1,11 @@
 """The engine's program: a stack of frames, one pending decision at a time (DESIGN.md).
 
 A game's procedure (round -> phase -> step -> combat -> ...) is kept *in the state* as a stack of
-frames, each a plain dict ``{"step": name, ...locals}`` or a typed frame that reads as one
-(got_env.engine.frames), so that copying a state copies where the game is, and a clone can be
-played on independently (search agents rely on this). Every step name has two functions,
-registered with :func:`step`:
+frames, each a typed frame (got_env.engine.frames: every step of the engine declares one) that
+reads as the plain dict ``{"step": name, ...locals}`` it replaced (a step without a frame class,
+or a position built from dicts, still holds such a dict), so that copying a state copies where
+the game is, and a clone can be played on independently (search agents rely on this). Every
+step name has two functions, registered with :func:`step`:
 
 * ``run(state, frame) -> Decision | None``: do what needs no choice. Either return the decision
   the step now needs, or change the state (push child frames, pop itself, update its locals) and

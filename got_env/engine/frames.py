@@ -1,7 +1,11 @@
 """Typed engine frames: a step's locals as a slotted dataclass with enums, instead of a dict
-keyed by strings (issue 25, item 3). Typed so far: the combat, the March, the planning phase
-and the wildling attack (the steps with a stage machine); the other steps keep plain dicts
-(got_env.engine.flow).
+keyed by strings (issue 25, item 3). Declared here: the combat, the March, the planning phase,
+the wildling attack (the steps with a stage machine) and the port capture; beside their steps:
+the round loop (game.py), the action phase and its resolve steps (action_phase.py), the Raid,
+Consolidate Power, mustering, supply and reconcile, Clash of Kings (bidding.py) and Westeros
+phase frames, the wildling cards' choices (wildling_frames.py), and the house cards' ability
+steps (abilities/base.py: one small class per card step, Tyrion's with its stage enum in
+abilities/lannister.py). Every step the engine registers has one.
 
 A typed frame stays a drop-in for the dict it replaces, because the frame stack's mechanics
 and the game records are built on dicts. :class:`Frame` holds that machinery once, for every
@@ -121,6 +125,11 @@ class Frame:
     def __contains__(self, key: object) -> bool:
         return key == "step" or (key in self.FIELD_SET and getattr(self, key) is not MISSING)
 
+    def keys(self) -> Any:
+        """The old dict's keys, so that ``dict(frame)`` gives the old dict (what a test that
+        records a step's frame copies)."""
+        return self.to_dict().keys()
+
     def get(self, key: str, default: Any = None) -> Any:
         try:
             return self[key]
@@ -155,6 +164,12 @@ F = TypeVar("F", bound=Frame)
 
 #: step name -> its typed frame class (flow.push builds these; :func:`typed` reads dicts).
 FRAME_CLASSES: dict[str, type[Frame]] = {}
+
+
+def step_of(frame: Any) -> str:
+    """The step a frame on the stack belongs to, a typed frame's without the dict interface's
+    call (a dict frame: one a scenario built, not typed yet)."""
+    return frame["step"] if type(frame) is dict else frame.step
 
 
 def frame_class(cls: type[F]) -> type[F]:
@@ -434,3 +449,20 @@ class WildlingAttackFrame(Frame):
     tied: list[int] | _Missing = MISSING
     card: int | _Missing = MISSING
     queue: list[list[int]] | _Missing = MISSING
+
+
+# =============================================================================================
+# A port changing hands (port_capture.py)
+
+
+@frame_class
+class PortCaptureFrame(Frame):
+    """One port capture's locals (D-47), all from whoever pushes it: the ``port``, the
+    ``house`` now holding its land area, the ``old`` owner of the ships there. Declared here,
+    not beside its step, so that the module asking the question reads it by key unchanged."""
+
+    step: ClassVar[str] = "port_capture"
+
+    port: int
+    house: int
+    old: int

@@ -7,8 +7,11 @@ Public entry points of the engine: :func:`start` (put a fresh state on its first
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from . import action_phase, planning, westeros, wildlings  # noqa: F401  (register their steps)
 from .flow import advance, push, step
+from .frames import Frame, frame_class, typed
 from .state import GameState, Phase
 from .victory import end_game
 
@@ -16,12 +19,25 @@ PHASE_STEPS = ((Phase.WESTEROS, "westeros_phase"), (Phase.PLANNING, "planning_ph
                (Phase.ACTION, "action_phase"))
 
 
+@frame_class
+class RoundFrame(Frame):
+    """The round loop's one local: ``at``, the index into :data:`PHASE_STEPS` of the next
+    phase to start (3: round over), given by whoever starts the loop."""
+
+    step: ClassVar[str] = "round"
+
+    at: int
+
+
 @step("round")
-def run_round(state: GameState, frame: dict) -> None:
-    """frame: {"at": index into PHASE_STEPS of the next phase to start (3: round over)}."""
-    at = frame["at"]
+def run_round(state: GameState, frame: RoundFrame | dict) -> None:
+    """The next phase of the round, or the next round (or the game's end, R5.4). A frame built
+    as a dict (scenarios) is made typed in place first."""
+    if type(frame) is dict:
+        frame = typed(state.stack)
+    at = frame.at
     if at < len(PHASE_STEPS):
-        frame["at"] = at + 1
+        frame.at = at + 1
         phase, name = PHASE_STEPS[at]
         if phase == Phase.WESTEROS and state.round == 1:
             return None  # no Westeros phase in round 1 (R5.1)
@@ -32,7 +48,7 @@ def run_round(state: GameState, frame: dict) -> None:
         end_game(state, "last-round")  # R5.4, R22.3
         return None
     state.round += 1  # Westeros step 1: advance the round marker (§6.2)
-    frame["at"] = 0
+    frame.at = 0
     return None
 
 

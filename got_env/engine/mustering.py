@@ -14,8 +14,8 @@ the area itself (R8.4, R8.8), ships in its port (at most 3, R18.2, even with ene
 port's sea, R18.7) or in an adjacent sea area without enemy ships (R8.7). An area where nothing
 is legal is not offered.
 
-Frame locals added here: ``left`` (area -> points left, for the house now mustering; None before
-it starts) and ``at`` (the area being mustered, -1 while picking).
+Frame locals (:class:`MusteringFrame`) added here: ``left`` (area -> points left, for the house
+now mustering; None before it starts) and ``at`` (the area being mustered, -1 while picking).
 
 Readings recorded here for the 1st edition (1e spec 5.2, A.4, A.14; the lead copies them to
 docs/rules-readings.md):
@@ -32,6 +32,7 @@ docs/rules-readings.md):
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from .board import (
     army_size_list,
@@ -43,6 +44,7 @@ from .board import (
 )
 from .decision import DONE, Action, Decision, DecisionKind
 from .flow import pop, step
+from .frames import MISSING, Frame, _Missing, frame_class, typed
 from .state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE, GameState, fort_areas
 
 COSTS = {FOOTMAN: 1, KNIGHT: 2, SIEGE_ENGINE: 2, SHIP: 1}  # R8.3, in the order offered
@@ -118,35 +120,54 @@ def _house_box(state: GameState, house: int) -> tuple[list[int], list[int]]:
     return units_in_box(state, house), army_size_list(state, house)
 
 
-def _begin_house(state: GameState, frame: dict, house: int) -> None:
-    areas = frame["areas"] if frame["areas"] is not None else mustering_areas(state, house)
-    frame["left"] = {int(a): int(state.ruleset.fort_level[a]) for a in areas}
-    frame["at"] = int(areas[0]) if frame["areas"] is not None and len(areas) == 1 else -1
+@frame_class
+class MusteringFrame(Frame):
+    """One mustering's locals: who musters, in this order, and where (None: every
+    castle/stronghold area the house controls), from whoever pushes it; then, for the house now
+    mustering, the points ``left`` per area (None between houses; absent before the first) and
+    the area being mustered ``at`` (-1 while picking)."""
+
+    step: ClassVar[str] = "mustering"
+
+    houses: list[int]
+    areas: list[int] | None
+    left: dict[int, int] | None | _Missing = MISSING
+    at: int | _Missing = MISSING
 
 
-def _next_house(frame: dict) -> None:
-    frame["houses"].pop(0)
-    frame["left"] = None
+def _begin_house(state: GameState, frame: MusteringFrame, house: int) -> None:
+    given = frame.areas
+    areas = given if given is not None else mustering_areas(state, house)
+    frame.left = {int(a): int(state.ruleset.fort_level[a]) for a in areas}
+    frame.at = int(areas[0]) if given is not None and len(areas) == 1 else -1
 
 
-def _close_area(frame: dict) -> None:
+def _next_house(frame: MusteringFrame) -> None:
+    frame.houses.pop(0)
+    frame.left = None
+
+
+def _close_area(frame: MusteringFrame) -> None:
     """Leave the area; its unspent points are lost (R8.6)."""
-    frame["left"][frame["at"]] = 0
-    frame["at"] = -1
+    frame.left[frame.at] = 0
+    frame.at = -1
 
 
-def _spend(frame: dict, cost: int) -> None:
-    frame["left"][frame["at"]] -= cost
-    if frame["left"][frame["at"]] <= 0:
+def _spend(frame: MusteringFrame, cost: int) -> None:
+    left, at = frame.left, frame.at
+    left[at] -= cost
+    if left[at] <= 0:
         _close_area(frame)
 
 
-def act_muster(state: GameState, frame: dict, action: Action) -> None:
+def act_muster(state: GameState, frame: MusteringFrame | dict, action: Action) -> None:
     """Play one D-05 action (already checked against the options)."""
-    h, at = frame["houses"][0], frame["at"]
+    if type(frame) is dict:  # a position built from dicts left it pending as one
+        frame = typed(state.stack)
+    h, at = frame.houses[0], frame.at
     kind = action[0]
     if kind == "area":
-        frame["at"] = action[1]
+        frame.at = action[1]
     elif kind == "done" and at >= 0:
         _close_area(frame)
     elif kind == "done":
@@ -165,15 +186,19 @@ def act_muster(state: GameState, frame: dict, action: Action) -> None:
 
 
 @step("mustering", act=act_muster)
-def run_mustering(state: GameState, frame: dict) -> Decision | None:
-    """R8.1: the first house of ``houses`` musters (area pick, then units there)."""
-    if not frame["houses"]:
+def run_mustering(state: GameState, frame: MusteringFrame | dict) -> Decision | None:
+    """R8.1: the first house of ``houses`` musters (area pick, then units there). A frame built
+    as a dict (scenarios) is first made typed in place, and the loop comes back."""
+    if type(frame) is dict:
+        typed(state.stack)
+        return None
+    if not frame.houses:
         pop(state)
         return None
-    h = frame["houses"][0]
-    if frame.get("left") is None:
+    h = frame.houses[0]
+    if frame.left is None or frame.left is MISSING:
         _begin_house(state, frame, h)
-    left, at = frame["left"], frame["at"]
+    left, at = frame.left, frame.at
     if at >= 0:
         options = muster_options(state, h, at, left[at])
         if not options:

@@ -23,9 +23,12 @@ Readings recorded here for the 1st edition (1e spec 7.1, reading C.7):
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .board import gain_power, occupant, tables
 from .decision import DONE, Action, Decision, DecisionKind
 from .flow import on_action, pop, step
+from .frames import MISSING, Frame, _Missing, frame_class, typed
 from .state import LAND, PORT, SEA, GameState
 
 RAIDABLE = ("support", "raid", "consolidate-power")
@@ -53,15 +56,33 @@ def raid_targets(state: GameState, area: int, house: int) -> list[int]:
     return out
 
 
+@frame_class
+class RaidFrame(Frame):
+    """One Raid order's locals: its ``area`` and ``house`` (from the resolve step that pushes
+    it), and, in the 1st edition's two-area special Raid, the orders ``removed`` so far (absent
+    until the first: a 2e raid's frame never has it)."""
+
+    step: ClassVar[str] = "raid"
+
+    area: int
+    house: int
+    removed: int | _Missing = MISSING
+
+
 @step("raid")
-def run_raid(state: GameState, frame: dict) -> Decision:
-    """frame: {"area", "house"}. D-25: a target, or done to remove the raid unused (R12.2.4)."""
-    targets = raid_targets(state, frame["area"], frame["house"])
-    context = {"area": frame["area"]}
-    if "removed" in frame:
-        context["removed"] = frame["removed"]
-    return Decision(frame["house"], DecisionKind.RAID_TARGET,
-                    tuple(("area", t) for t in targets) + (DONE,), context)
+def run_raid(state: GameState, frame: RaidFrame | dict) -> Decision | None:
+    """D-25: a target, or done to remove the raid unused (R12.2.4). A frame built as a dict
+    (scenarios) is first made typed in place, and the loop comes back."""
+    if type(frame) is dict:
+        typed(state.stack)
+        return None
+    area = frame.area
+    targets = raid_targets(state, area, frame.house)
+    context = {"area": area}
+    if frame.removed is not MISSING:
+        context["removed"] = frame.removed
+    return Decision(frame.house, DecisionKind.RAID_TARGET,
+                    tuple([("area", t) for t in targets]) + (DONE,), context)
 
 
 def raids_two_areas(state: GameState, area: int) -> bool:
@@ -71,16 +92,18 @@ def raids_two_areas(state: GameState, area: int) -> bool:
 
 
 @on_action("raid")
-def act_raid(state: GameState, frame: dict, action: Action) -> None:
+def act_raid(state: GameState, frame: RaidFrame | dict, action: Action) -> None:
     """Remove the target's order (pillaging a CP); a two-area special Raid then asks for a second
     target (1e spec 7.1); the raid token goes once the raid is over."""
+    if type(frame) is dict:  # a position built from dicts left it pending as one
+        frame = typed(state.stack)
     if action != DONE:
-        remove_raided_order(state, frame["house"], action[1])
-        if raids_two_areas(state, frame["area"]):
-            frame["removed"] = frame.get("removed", 0) + 1
-            if frame["removed"] < SPECIAL_RAID_AREAS:
+        remove_raided_order(state, frame.house, action[1])
+        if raids_two_areas(state, frame.area):
+            removed = frame.removed = (0 if frame.removed is MISSING else frame.removed) + 1
+            if removed < SPECIAL_RAID_AREAS:
                 return
-    state.orders[frame["area"]] = -1
+    state.orders[frame.area] = -1
     pop(state)
 
 

@@ -11,12 +11,15 @@ Steps:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 
 from ..data import UNIT_TYPES
 from .board import army_sizes, destroy_unit, supply_ok
 from .decision import Action, Decision, DecisionKind
 from .flow import pop, push, step
+from .frames import Frame, frame_class, typed
 from .state import GameState
 
 
@@ -27,8 +30,25 @@ def adjust_supply(state: GameState) -> None:
     state.supply[:] = np.where(state.in_play, levels, 0)
 
 
+@frame_class
+class SupplyFrame(Frame):
+    """The supply step has no locals: it runs once and hands over to the reconcile step."""
+
+    step: ClassVar[str] = "supply"
+
+
+@frame_class
+class ReconcileFrame(Frame):
+    """The reconcile step's one local: the ``houses`` still to check, in turn order (the first
+    destroys units until it fits, then is dropped)."""
+
+    step: ClassVar[str] = "reconcile"
+
+    houses: list[int]
+
+
 @step("supply")
-def run_supply(state: GameState, frame: dict) -> None:
+def run_supply(state: GameState, frame: SupplyFrame | dict) -> None:
     """R7.1 then R7.4: adjust every house's supply, then reconcile in turn order."""
     adjust_supply(state)
     pop(state)
@@ -43,16 +63,21 @@ def reconcile_options(state: GameState, house: int) -> tuple[Action, ...]:
                  if state.units[a, house, u] > 0)
 
 
-def act_reconcile(state: GameState, frame: dict, action: Action) -> None:
+def act_reconcile(state: GameState, frame: ReconcileFrame | dict, action: Action) -> None:
     """Destroy the chosen unit (§3 Destroy: back to its owner's pool, R2.3.2)."""
+    if type(frame) is dict:  # a position built from dicts left it pending as one
+        frame = typed(state.stack)
     _, area, unit_type = action
-    destroy_unit(state, area, frame["houses"][0], unit_type)
+    destroy_unit(state, area, frame.houses[0], unit_type)
 
 
 @step("reconcile", act=act_reconcile)
-def run_reconcile(state: GameState, frame: dict) -> Decision | None:
-    """R7.4: the first house in ``houses`` still over its limits destroys a unit."""
-    houses = frame["houses"]
+def run_reconcile(state: GameState, frame: ReconcileFrame | dict) -> Decision | None:
+    """R7.4: the first house in ``houses`` still over its limits destroys a unit. A frame built
+    as a dict (scenarios) is made typed in place first."""
+    if type(frame) is dict:
+        frame = typed(state.stack)
+    houses = frame.houses
     while houses and supply_ok(state, houses[0]):
         houses.pop(0)
     if not houses:

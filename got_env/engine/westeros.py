@@ -16,14 +16,15 @@ Readings recorded here:
 * The restriction cards and Put to the Sword set ``state.order_bans`` (index in ORDER_TYPES, 5 for
   special March); the Planning phase reads and clears them.
 
-Frame locals: ``cards`` (the card index revealed from each deck, set once) and ``at`` (the next
-deck to resolve, 3 when done).
+Frame locals (:class:`WesterosFrame`): ``cards`` (the card index revealed from each deck, set
+once) and ``at`` (the next deck to resolve, 3 when done).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
@@ -32,6 +33,7 @@ from . import bidding, mustering, supply  # noqa: F401  (register their steps)
 from .board import enemy_ships_in, gain_power
 from .decision import CHOICES, Action, Decision, DecisionKind, choice
 from .flow import pop, push, step
+from .frames import MISSING, Frame, _Missing, frame_class, typed
 from .state import FIEFDOMS, IRON_THRONE, KINGS_COURT, SHIP, SPECIAL_MARCH_BAN, GameState
 
 Effect = Callable[[GameState], None]
@@ -186,34 +188,53 @@ WESTEROS_EFFECTS: dict[str, Effect | HolderChoice] = {
 # -- the step ----------------------------------------------------------------------------------
 
 
-def _start(state: GameState, frame: dict) -> None:
+@frame_class
+class WesterosFrame(Frame):
+    """The Westeros phase's locals, both set on its first run (none given by whoever pushes
+    it): the card index revealed from each deck (I, II, III), and ``at``, the next deck to
+    resolve (3 when done)."""
+
+    step: ClassVar[str] = "westeros_phase"
+
+    cards: list[int] | _Missing = MISSING
+    at: int | _Missing = MISSING
+
+
+def _start(state: GameState, frame: WesterosFrame) -> None:
     """§6.2 steps 2-3: reveal the three cards, move the threat, maybe an attack (R20.1)."""
-    frame["cards"] = [reveal(state, d) for d in range(len(DECK_NAMES))]
-    frame["at"] = 0
+    frame.cards = [reveal(state, d) for d in range(len(DECK_NAMES))]
+    frame.at = 0
     rs = state.ruleset
-    icons = sum(rs.westeros_cards[c].wildling_icon for c in frame["cards"])
+    icons = sum(rs.westeros_cards[c].wildling_icon for c in frame.cards)
     if advance_threat(state, icons) and state.ruleset.rules.wildlings_attack_at_max:
         push(state, "wildling_attack", strength=rs.wildling_threat["max"], exclude=[])
 
 
-def _current(state: GameState, frame: dict) -> Effect | HolderChoice:
-    return WESTEROS_EFFECTS[card_id(state, frame["cards"][frame["at"]])]
+def _current(state: GameState, frame: WesterosFrame) -> Effect | HolderChoice:
+    return WESTEROS_EFFECTS[card_id(state, frame.cards[frame.at])]
 
 
-def act_westeros(state: GameState, frame: dict, action: Action) -> None:
+def act_westeros(state: GameState, frame: WesterosFrame | dict, action: Action) -> None:
     """The holder's choice on A Throne of Blades, Dark Wings Dark Words or Put to the Sword."""
+    if type(frame) is dict:  # a position built from dicts left it pending as one
+        frame = typed(state.stack)
     effect = _current(state, frame).effect(action)
-    frame["at"] += 1
+    frame.at += 1
     effect(state)
 
 
 @step("westeros_phase", act=act_westeros)
-def run_westeros(state: GameState, frame: dict) -> Decision | None:
-    """§6.2 steps 2-4: reveal, threat, then resolve cards I, II, III in order."""
-    if "cards" not in frame:
+def run_westeros(state: GameState, frame: WesterosFrame | dict) -> Decision | None:
+    """§6.2 steps 2-4: reveal, threat, then resolve cards I, II, III in order. A frame built as
+    a dict (scenarios) is first made typed in place, and the loop comes back."""
+    if type(frame) is dict:
+        typed(state.stack)
+        return None
+    if frame.cards is MISSING:
         _start(state, frame)
         return None
-    if frame["at"] >= len(frame["cards"]):
+    at = frame.at
+    if at >= len(frame.cards):
         pop(state)
         return None
     effect = _current(state, frame)
@@ -221,8 +242,8 @@ def run_westeros(state: GameState, frame: dict) -> Decision | None:
         return Decision(
             player=state.holder(effect.track), kind=effect.kind,
             options=tuple(choice(name) for name, _ in effect.options),
-            context={"westeros_card": card_id(state, frame["cards"][frame["at"]]),
-                     "deck": DECK_NAMES[frame["at"]]})
-    frame["at"] += 1
+            context={"westeros_card": card_id(state, frame.cards[at]),
+                     "deck": DECK_NAMES[at]})
+    frame.at = at + 1
     effect(state)
     return None

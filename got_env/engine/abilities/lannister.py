@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import enum
+from typing import ClassVar
+
 from ..board import gain_power
 from ..cards import Ability, combat_frame, register
 from ..decision import DONE, NO, YES, Action, Decision, DecisionKind
 from ..flow import on_action, pop, step
-from ..frames import CombatFrame
+from ..frames import MISSING, CombatFrame, Convert, Side, _Missing, frame_class, typed
 from ..state import FOOTMAN, CardPlace, GameState
-from .base import ctx, effect_step, orders_of, other, replace_card, step_name
+from .base import CardFrame, ctx, effect_step, orders_of, other, replace_card, step_name
 
 
 @effect_step("tywin-lannister")
@@ -28,43 +31,72 @@ def ser_kevan_lannister(state: GameState, combat: CombatFrame, owner: str, side:
     return 2 if own and unit_type == FOOTMAN else value
 
 
+class TyrionStage(enum.StrEnum):
+    """Where Tyrion's step stands (the strings its dict frame held in ``"stage"``)."""
+
+    CANCEL = "cancel"  # D-33: whether to cancel the opponent's card
+    REPLACE = "replace"  # D-34: the opponent's replacement card
+
+
+@frame_class
+class TyrionFrame(CardFrame):
+    """Tyrion's step: the ``side`` of its card, its ``stage`` (from its first run) and the
+    ``cancelled`` card (once cancelled). Declared before :data:`TYRION` is named, so that
+    :func:`~got_env.engine.abilities.base.step_name` finds it instead of making the plain
+    card frame."""
+
+    step: ClassVar[str] = "card:tyrion-lannister"
+    TYPED: ClassVar[dict[str, Convert]] = {"side": Side, "stage": TyrionStage}
+
+    stage: TyrionStage | _Missing = MISSING
+    cancelled: int | _Missing = MISSING
+
+
 TYRION = step_name("tyrion-lannister")
 
 
 @step(TYRION)
-def run_tyrion(state: GameState, frame: dict) -> Decision | None:
-    """At the reveal, as a cancel effect (R15.3.4): D-33, then the opponent's D-34."""
+def run_tyrion(state: GameState, frame: TyrionFrame | dict) -> Decision | None:
+    """At the reveal, as a cancel effect (R15.3.4): D-33, then the opponent's D-34. A frame
+    built as a dict is first made typed in place, and the loop comes back."""
+    if type(frame) is dict:
+        typed(state.stack)
+        return None
     combat = combat_frame(state)
-    opp = other(frame["side"])
-    stage = frame.setdefault("stage", "cancel")
-    if stage == "cancel":
+    opp = other(frame.side)
+    if frame.stage is MISSING:
+        frame.stage = TyrionStage.CANCEL
+    if frame.stage is TyrionStage.CANCEL:
         card = combat.cards.get(opp)
         if card is None:
             pop(state)
             return None
-        return Decision(combat[frame["side"]], DecisionKind.TYRION_CANCEL, (YES, NO),
+        return Decision(combat[frame.side], DecisionKind.TYRION_CANCEL, (YES, NO),
                         ctx(combat, card=card))
-    options = tuple(("card", c) for c in state.hand(combat[opp]) if c != frame["cancelled"])
+    options = tuple(("card", c) for c in state.hand(combat[opp]) if c != frame.cancelled)
     if not options:  # no other card: he fights with none
         pop(state)
         return None
     return Decision(combat[opp], DecisionKind.REPLACEMENT_CARD, options,
-                    ctx(combat, cancelled=frame["cancelled"]))
+                    ctx(combat, cancelled=frame.cancelled))
 
 
 @on_action(TYRION)
-def act_tyrion(state: GameState, frame: dict, action: Action) -> None:
+def act_tyrion(state: GameState, frame: TyrionFrame | dict, action: Action) -> None:
+    """D-33 (cancel or not) or D-34 (the replacement)."""
+    if type(frame) is dict:  # a position built from dicts left it pending as one
+        frame = typed(state.stack)
     combat = combat_frame(state)
-    opp = other(frame["side"])
-    if frame["stage"] == "cancel":
+    opp = other(frame.side)
+    if frame.stage is TyrionStage.CANCEL:
         if action == NO:
             pop(state)
             return
         card = combat.cards[opp]
         state.card_place[card] = CardPlace.HAND  # back to hand; its ability does not apply
         combat.cards[opp] = None
-        frame["cancelled"] = card
-        frame["stage"] = "replace"
+        frame.cancelled = card
+        frame.stage = TyrionStage.REPLACE
         return
     replace_card(state, combat, opp, action[1])
     pop(state)
