@@ -1,7 +1,12 @@
-"""A plain pending decision and the error for an action that is not one of its options, for a
-game on the kit that needs nothing more (Goofspiel). AGoT keeps its own, compiled with its
-engine (``got_env.engine.decision``), which satisfies the same :class:`~boardkit.protocol.
-Decision` protocol."""
+"""A plain pending decision, and the error for an action that is not one of its options.
+
+:class:`Decision` and :class:`Kind` serve a game on the kit that needs nothing more (Goofspiel);
+AGoT keeps its richer ``Decision`` (a context, numbered kinds: ``got_env.engine.decision``),
+which satisfies the same structural :class:`~boardkit.protocol.Decision`.
+
+:class:`IllegalActionError` is the one class every game, env and batch raises for an illegal
+action (``got_env.engine.IllegalActionError`` is this class), so that one ``except`` catches it
+wherever it comes from."""
 
 from __future__ import annotations
 
@@ -32,4 +37,6 @@ class Decision:
 
 
 class IllegalActionError(ValueError):
-    """An action that is not among the pending decision's options; the state is unchanged."""
+    """An action that is not among the pending decision's options (or not an action index of
+    the env's space); the state is unchanged. A ValueError, as :meth:`boardkit.protocol.Game.
+    apply` promises for anything but an option."""

@@ -23,10 +23,6 @@ from . import games
 #: The raw env factory of each game shipped in this repository: name -> ``module:attribute``.
 KNOWN_ENVS: dict[str, str] = {"got": "got_env.env:raw_env", "goofspiel": "goofspiel.env:raw_env"}
 
-#: The options a :class:`~boardkit.aec.KitEnv` takes itself; every other one is the game's.
-ENV_OPTIONS = ("max_steps", "render_mode")
-
-
 @runtime_checkable
 class EnvMaker(Protocol):
     """The optional member of :class:`boardkit.protocol.Game` that makes its env: ``options``
@@ -44,7 +40,7 @@ def make_env(name: str, **options: Any) -> Any:
     if name in KNOWN_ENVS:
         module, attribute = KNOWN_ENVS[name].split(":")
         return getattr(importlib.import_module(module), attribute)(**options)
-    from .aec import KitEnv  # here: pettingzoo only for a game without an env of its own
+    from .aec import ENV_OPTIONS, KitEnv  # here: pettingzoo only for a game without its own env
 
     env_kwargs = {k: options.pop(k) for k in ENV_OPTIONS if k in options}
     return KitEnv(game, options, **env_kwargs)

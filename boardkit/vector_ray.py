@@ -36,7 +36,8 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from .vector import Buffers, Finished, LockstepGames, Shard, error_reply, serve
+from .vector_lockstep import LockstepGames
+from .vector_shard import Buffers, Finished, Shard, error_reply, serve
 
 __all__ = ["RayVectorGames", "import_ray", "init_ray"]
 

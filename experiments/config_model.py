@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, TypeVar, Union
 
 from boardkit import games
+from boardkit.backends import BACKENDS as BACKENDS  # where games run (one list, re-exported)
 
 from .config_files import ConfigError, short
 
@@ -31,8 +32,6 @@ Section = TypeVar("Section")
 #: The games a config may name (its ``game`` key): the registry's names (boardkit.games), known
 #: without importing any game, so that ``train --help`` stays quick.
 GAMES = tuple(games.names())
-#: Where an experiment's games run: processes of this machine, or Ray tasks/actors.
-BACKENDS = ("local", "ray")
 
 
 def bounded(default: Any = dataclasses.MISSING, *, minimum: float | None = None,

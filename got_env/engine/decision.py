@@ -5,6 +5,11 @@ kind of choice it is (named after ``../shared/DECISIONS.md``), its context and i
 An **action** is one of those options: a small tuple whose first item names its kind, e.g.
 ``("order", area, token)``, ``("bid", 3)``, ``("move", unit_type, destination)``, ``("done",)``.
 The same tuples become indices of the fixed action space in the encoding layer.
+
+:class:`Decision` stays AGoT's own (it has a ``context`` and numbered kinds); it satisfies the
+kit's structural :class:`boardkit.protocol.Decision`. :class:`IllegalActionError` *is* the
+kit's (:class:`boardkit.decision.IllegalActionError`), so that ``except`` on either name catches
+what the engine, the env and the batched API raise.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from typing import Any
+
+from boardkit.decision import IllegalActionError
 
 Action = tuple  # ("kind", *ints): see ACTION_KINDS
 
@@ -158,5 +165,5 @@ class Decision:
         return action in self.options
 
 
-class IllegalActionError(ValueError):
-    """An action that is not among the pending decision's options; the state is unchanged."""
+__all__ = ["ACTION_KINDS", "CHOICES", "DONE", "NO", "YES", "Action", "Decision", "DecisionKind",
+           "IllegalActionError", "choice"]

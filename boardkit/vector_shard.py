@@ -1,0 +1,374 @@
+"""The shards of the batched API (:mod:`boardkit.vector`): the games one worker (or the main
+process, or a Ray actor) steps, the per-game buffers they write, what a step returns
+(:class:`Batch`, :class:`Finished`) and the error protocol a shard answers in. Split from
+``boardkit.vector``, which re-exports every name here."""
+
+from __future__ import annotations
+
+import importlib
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import games as registry
+from .decision import IllegalActionError
+from .envs import make_env, record_of
+
+__all__ = ["KNOWN_ILLEGAL_ERRORS", "Batch", "Buffers", "Finished", "Shard", "VectorGamesError",
+           "error_reply", "illegal_action_error", "observe_into", "rebuilds_infos", "replay",
+           "serve"]
+
+#: The exception class a game shipped here raises for an illegal action, when it is not the
+#: kit's own (``module:attribute``, imported on first use, as :data:`boardkit.envs.KNOWN_ENVS`).
+#: None now: AGoT's ``got_env.engine.IllegalActionError`` is the kit's class (issue 25), so a
+#: batch of any game raises the class its AEC env raises.
+KNOWN_ILLEGAL_ERRORS: dict[str, str] = {}
+
+
+def illegal_action_error(game: str) -> type[Exception]:
+    """The exception class the batch raises for an illegal action in ``game``: the game's own
+    ``illegal_action_error`` attribute, else :data:`KNOWN_ILLEGAL_ERRORS`, else the kit's
+    :class:`~boardkit.decision.IllegalActionError`."""
+    own = getattr(registry.get(game), "illegal_action_error", None)
+    if own is not None:
+        return own
+    if game in KNOWN_ILLEGAL_ERRORS:
+        module, attribute = KNOWN_ILLEGAL_ERRORS[game].split(":")
+        return getattr(importlib.import_module(module), attribute)
+    return IllegalActionError
+
+
+def rebuilds_infos(env: Any) -> bool:
+    """Whether ``env`` rebuilds an acting agent's infos from two numbers, the pending decision's
+    kind and its number of options (:meth:`boardkit.aec.KitEnv.turn_info`): an env on the kit
+    whose game numbers its decision kinds (``numbered_kinds``, AGoT's). Then a worker sends
+    those numbers through shared memory instead of the infos through its pipe."""
+    return bool(getattr(env, "numbered_kinds", False)) and callable(getattr(env, "turn_info",
+                                                                            None))
+
+
+def observe_into(env: Any, agent: str, obs: np.ndarray, mask: np.ndarray) -> None:
+    """``env.observe(agent)`` written into a game's rows: through the env's own
+    ``observe_into(agent, obs, mask)`` where it has one (AGoT's encodes straight into the
+    shared buffer), else copied from ``observe``."""
+    own = getattr(env, "observe_into", None)
+    if own is not None:
+        own(agent, obs, mask)
+        return
+    seen = env.observe(agent)
+    obs[...] = seen["observation"]
+    mask[...] = seen["action_mask"]
+
+
+def replay(game: str, record: Any, options: dict[str, Any]) -> Any:
+    """A new env of ``game`` (env ``options``) with ``record``'s game played through: the
+    record's own ``replay()`` where it has one (AGoT's ``GameRecord``, which also checks its
+    digest), else a :meth:`boardkit.aec.KitEnv.record` mapping: reset with its seed, then every
+    action (an illegal one raises, as the env's ``step`` does)."""
+    own = getattr(record, "replay", None)
+    if own is not None:
+        return own()
+    env = make_env(game, **options)
+    env.reset(seed=record["seed"])
+    for action in record["actions"]:
+        env.step(int(action))
+    return env
+
+
+class VectorGamesError(RuntimeError):
+    """An error inside one game of a batch (other than an illegal action), with the game index,
+    the action it was given and the worker's traceback, so that it can be replayed alone; or a
+    worker (a Ray actor) that died, named with its exit code and the games it held, repeated
+    by every call until ``reset`` or ``restore`` starts a fresh one."""
+
+
+@dataclass
+class Finished:
+    """A game that ended (or was truncated) on this step, as it stood at its end.
+
+    :ivar game: its index in the batch.
+    :ivar record: :func:`boardkit.envs.record_of` the env: what replays it (AGoT: a
+        ``GameRecord``, with options, seed, actions, outcome and final digest; a
+        :class:`~boardkit.aec.KitEnv`: seed, options and actions).
+    :ivar infos: every house's final infos (AGoT: ``outcome``, ``winner``, ``ranking``, and
+        ``draw`` in a ruleset whose games can be drawn, ``ruleset="1e"``), by agent name.
+    :ivar obs: float32 ``[H, F]``: ``observe(house)["observation"]`` of every house after the
+        end, in ``possible_agents`` order (what ``last()`` shows each house at its dead step).
+    :ivar rewards: float32 ``[H]``: the final rewards (the batch's ``rewards[game]``).
+    :ivar truncated: True when ``max_steps`` cut the game short (no rewards are paid then).
+    """
+
+    game: int
+    record: Any
+    infos: dict[str, dict]
+    obs: np.ndarray
+    rewards: np.ndarray
+    truncated: bool
+
+
+@dataclass
+class Batch:
+    """One lockstep step of every game (see the module docstring for each field's meaning).
+    The arrays are copies, valid after the next step, unless the games were made with
+    ``copy=False`` (then read-only views that the next step overwrites)."""
+
+    agent: np.ndarray  # int64[G]: acting house, index into possible_agents
+    obs: np.ndarray  # float32[G, F]: its observation
+    mask: np.ndarray  # int8[G, N]: its action mask
+    rewards: np.ndarray  # float32[G, H]: what every house received on this step
+    done: np.ndarray  # bool[G]: the game ended or was truncated on this step (then reset)
+    truncated: np.ndarray  # bool[G]: it was cut short by max_steps
+    infos: list[dict]  # the acting house's infos, per game
+    finished: list[Finished | None]  # per game: the game that ended on this step, else None
+
+
+class Buffers:
+    """The per-game arrays a shard writes and the main process reads (and the actions it
+    writes), carved out of one block: a shared ``RawArray`` when workers are used, so that
+    observations never go through a pipe, else plain memory."""
+
+    def __init__(self, num_games: int, num_houses: int, obs_size: int, mask_size: int,
+                 ctx: Any = None, raw: Any = None):
+        self.shape = (num_games, num_houses, obs_size, mask_size)
+        layout = {"obs": (np.float32, (num_games, obs_size)),
+                  "rewards": (np.float32, (num_games, num_houses)),
+                  "actions": (np.int64, (num_games,)),
+                  "agent": (np.int64, (num_games,)),
+                  "decision": (np.int64, (num_games,)),
+                  "num_legal": (np.int64, (num_games,)),
+                  "mask": (np.int8, (num_games, mask_size)),
+                  "done": (np.bool_, (num_games,)),
+                  "truncated": (np.bool_, (num_games,))}
+        offsets, total = {}, 0
+        for name, (dtype, shape) in layout.items():
+            offsets[name] = total
+            size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+            total += (size + 63) // 64 * 64  # each array on its own cache lines
+        if raw is None:
+            raw = ctx.RawArray("B", total) if ctx is not None else bytearray(total)
+        self.raw = raw
+        memory = np.frombuffer(raw, dtype=np.uint8, count=total)
+        for name, (dtype, shape) in layout.items():
+            size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+            view = memory[offsets[name]:offsets[name] + size].view(dtype).reshape(shape)
+            setattr(self, name, view)
+
+    def __reduce__(self) -> tuple:  # to a worker: the same shared block, not a copy
+        return (Buffers, (*self.shape, None, self.raw))
+
+    #: The per-game arrays a step writes (``actions`` is the one the main process writes).
+    #: ``decision`` and ``num_legal`` (the acting house's infos as numbers) are written too, for
+    #: the main process of worker processes; a shard that returns its rows (a Ray actor) returns
+    #: the infos themselves instead.
+    ROWS = ("obs", "mask", "agent", "rewards", "done", "truncated")
+
+    def rows(self) -> dict[str, np.ndarray]:
+        """Every game's rows of the arrays a step writes: what a shard that shares no memory
+        with the main process (a Ray actor) sends back after each call."""
+        return {name: getattr(self, name) for name in self.ROWS}
+
+    def put_rows(self, first: int, rows: dict[str, np.ndarray]) -> None:
+        """Write a shard's :meth:`rows` as the rows of games ``first ..``."""
+        for name, value in rows.items():
+            getattr(self, name)[first:first + len(value)] = value
+
+
+class Shard:
+    """Games ``first .. first + count - 1`` of a batch, each the raw env of ``game``
+    (:func:`boardkit.envs.make_env`); writes their rows of the buffers. Runs in the main process
+    (``num_workers=0``), in a worker or in a Ray actor.
+
+    :param row: the buffers' row of game ``first``: ``first`` itself when the buffers hold the
+        whole batch (in-process, shared memory), 0 for a shard's own buffers (a Ray actor).
+    :param game: the registry name of the game (``"got"``: A Game of Thrones)."""
+
+    def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
+                 buffers: Buffers, row: int | None = None, game: str = "got"):
+        self.first, self.num_games = first, num_games
+        self.game, self.options = game, dict(options)
+        self.envs = [make_env(game, **options) for _ in range(count)]
+        self._rules = registry.get(game)
+        #: the env rebuilds the acting agent's infos from two numbers (``turn_info``): the
+        #: rows carry them, else the infos travel themselves (:meth:`step`)
+        self.numeric_infos = rebuilds_infos(self.envs[0])
+        self.agents = list(self.envs[0].possible_agents)
+        self._index = {a: i for i, a in enumerate(self.agents)}
+        row = first if row is None else row
+        rows = slice(row, row + count)
+        b = buffers
+        self.obs, self.mask, self.agent = b.obs[rows], b.mask[rows], b.agent[rows]
+        self.rewards, self.done, self.truncated = b.rewards[rows], b.done[rows], b.truncated[rows]
+        self.actions = b.actions[rows]
+        self.decision, self.num_legal = b.decision[rows], b.num_legal[rows]
+        self.first_seeds = [0] * count
+        self.episodes = [0] * count
+
+    def reset(self, stream: tuple[list[int], list[int]]) -> list[dict]:
+        """Start every game at its place in its seed stream, ``(first seeds, episodes)``: the
+        main process keeps every game's place and sends it, so that a shard started afresh
+        (after its worker died) carries on where the lost one was."""
+        first, episodes = stream
+        self.first_seeds, self.episodes = list(first), list(episodes)
+        self.rewards[:] = 0
+        self.done[:] = False
+        self.truncated[:] = False
+        infos = []
+        for i, env in enumerate(self.envs):
+            env.reset(seed=self._seed(i))
+            infos.append(self._write(i, env))
+        return infos
+
+    def step(self, actions: np.ndarray | None = None) -> tuple[list[dict], list[Finished | None]]:
+        """Play ``actions[i]`` in every game (given here, or already in the shared buffer);
+        a finished game is recorded and reset. The acting houses' infos and, per game, the
+        game that finished (else None)."""
+        ended = {f.game - self.first: f for f in self.advance(actions)}
+        infos = _acting_infos(self.envs[0], self.decision, self.num_legal) \
+            if self.numeric_infos else [_copy_info(env) for env in self.envs]
+        return infos, [ended.get(i) for i in range(len(self.envs))]
+
+    def advance(self, actions: np.ndarray | None = None) -> list[Finished]:
+        """:meth:`step` that returns only the games that finished: the rows it writes hold the
+        rest, the acting houses' infos as numbers (``decision``, ``num_legal``) included, so
+        that a worker sends next to nothing through its pipe."""
+        if actions is not None:
+            self.actions[:] = actions
+        finished: list[Finished] = []
+        count = len(self.envs)
+        done, cut = [False] * count, [False] * count
+        self.rewards[:] = 0  # only a game that ends pays: every other game's rewards are 0.0
+        for i, (env, action) in enumerate(zip(self.envs, self.actions.tolist(), strict=True)):
+            try:
+                env.step(action)
+                sel = env.agent_selection
+                truncated = env.truncations[sel]
+                if env.terminations[sel] or truncated:
+                    done[i], cut[i] = True, truncated
+                    row, index = self.rewards[i], self._index
+                    for a, r in env.rewards.items():
+                        row[index[a]] = r
+                    finished.append(self._finish(i, env, truncated))
+                    self.episodes[i] += 1
+                    env.reset(seed=self._seed(i))
+                self._write_rows(i, env)
+            except Exception as e:
+                raise _GameFailure(self.first + i, action, e) from e
+        self.done[:] = done
+        self.truncated[:] = cut
+        return finished
+
+    def records(self) -> list[Any]:
+        return [record_of(env) for env in self.envs]
+
+    def state(self) -> dict[str, list]:
+        """What :meth:`restore` needs to carry on exactly: each game's record (options, seed,
+        actions) and its place in its seed stream."""
+        return {"first_seeds": list(self.first_seeds), "episodes": list(self.episodes),
+                "records": self.records()}
+
+    def restore(self, state: dict[str, list]) -> list[dict]:
+        """Replay every game of a :meth:`state` (:func:`replay`; an AGoT record that does not
+        replay raises ``got_env.RecordError``) and write its rows, as after the step it was
+        taken at (rewards and ends of that step are not kept: a state is taken between
+        steps)."""
+        envs = [replay(self.game, record, self.options) for record in state["records"]]
+        self.envs = envs
+        self.first_seeds, self.episodes = list(state["first_seeds"]), list(state["episodes"])
+        self.rewards[:] = 0
+        self.done[:] = False
+        self.truncated[:] = False
+        return [self._write(i, env) for i, env in enumerate(envs)]
+
+    def _seed(self, i: int) -> int:
+        return self.first_seeds[i] + self.episodes[i] * self.num_games
+
+    def _write(self, i: int, env: Any) -> dict:
+        """Game ``i``'s rows; its acting house's infos (a copy)."""
+        self._write_rows(i, env)
+        return _copy_info(env)
+
+    def _write_rows(self, i: int, env: Any) -> None:
+        """Game ``i``'s rows: the acting house, its observation and mask, and, for an env with
+        numeric infos, its infos as numbers (the pending decision's kind, through the game's
+        ``pending``, and its number of options; 0 once the game is over)."""
+        agent = env.agent_selection
+        observe_into(env, agent, self.obs[i], self.mask[i])
+        self.agent[i] = self._index[agent]
+        if self.numeric_infos:
+            d = self._rules.pending(env.game)
+            self.decision[i], self.num_legal[i] = (int(d.kind), len(d.options)) if d else (0, 0)
+
+    def _finish(self, i: int, env: Any, truncated: bool) -> Finished:
+        return Finished(
+            game=self.first + i, record=record_of(env),
+            infos={a: dict(env.infos[a]) for a in self.agents},
+            obs=np.stack([env.observe(a)["observation"] for a in self.agents]),
+            rewards=self.rewards[i].copy(), truncated=bool(truncated))
+
+
+def _copy_info(env: Any) -> dict:
+    """The acting agent's infos, a copy (lists too) that the env's next step cannot change."""
+    return {k: list(v) if isinstance(v, list) else v
+            for k, v in env.infos[env.agent_selection].items()}
+
+
+def _acting_infos(env: Any, decision: np.ndarray, num_legal: np.ndarray) -> list[dict]:
+    """Every game's acting house's infos from the numbers a shard wrote (``env``: any env of
+    the batch's options): what ``env.infos[agent]`` holds for the house to act, built by the
+    env's own :meth:`~boardkit.aec.KitEnv.turn_info`, so that the two cannot differ."""
+    turn = env.turn_info
+    return [turn(k, n) for k, n in zip(decision.tolist(), num_legal.tolist(), strict=True)]
+
+
+class _GameFailure(Exception):
+    """Carries an exception raised while stepping one game, with its index and action."""
+
+    def __init__(self, game: int, action: int, error: BaseException):
+        super().__init__(game, action, error)
+        self.game, self.action, self.error = game, action, error
+
+
+def serve(shard: Shard, command: str, arg: Any) -> tuple:
+    """Run one command on a shard (in a worker or a Ray actor): ``("ok", result)``, or
+    ``("error", game, action, type name, message, traceback)`` for :func:`_failure`, so that an
+    error travels as plain data and the caller raises it once every shard has answered."""
+    try:
+        if command == "advance":
+            return ("ok", shard.advance(arg))
+        if command == "step":
+            return ("ok", shard.step(arg))
+        if command == "reset":
+            return ("ok", shard.reset(arg))
+        if command == "records":
+            return ("ok", shard.records())
+        if command == "state":
+            return ("ok", shard.state())
+        if command == "restore":
+            return ("ok", shard.restore(arg))
+        raise ValueError(f"unknown command {command!r}")
+    except _GameFailure as f:
+        return error_reply(f.error, f.game, f.action)
+    except Exception as e:
+        return error_reply(e)
+
+
+def error_reply(error: BaseException, game: int | None = None,
+                 action: int | None = None) -> tuple:
+    """An error as a shard's reply: plain data (the traceback as text), since the exception
+    itself may not survive the trip to the main process."""
+    return ("error", game, action, type(error).__name__, str(error),
+            "".join(traceback.format_exception(error)))
+
+
+def _failure(game: int | None, action: int | None, kind: str, message: str,
+             trace: str, illegal: type[Exception] = IllegalActionError) -> Exception:
+    """The exception the main process raises for an error in a game: an illegal action stays an
+    IllegalActionError (``illegal``: the game's class, :func:`illegal_action_error`); anything
+    else is a VectorGamesError with the worker's traceback."""
+    where = f"game {game}: action {action}: " if game is not None else ""
+    if kind == illegal.__name__:
+        return illegal(f"{where}{message}")
+    worker = f"\n--- in the worker ---\n{trace}" if trace else ""
+    return VectorGamesError(f"{where}{kind}: {message}{worker}")
