@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from boardkit.records import RecordError as KitRecordError
+
 from . import engine
 
 if TYPE_CHECKING:
@@ -39,8 +41,10 @@ RECORD_FIELDS = {
 }
 
 
-class RecordError(ValueError):
-    """A game record that is corrupt, or that does not replay into the game it recorded."""
+class RecordError(KitRecordError):
+    """A game record that is corrupt, or that does not replay into the game it recorded (the
+    kit's :class:`boardkit.records.RecordError`, so that a tool catching that one catches
+    AGoT's too)."""
 
 
 @dataclass

@@ -7,8 +7,7 @@ The machinery moved to the game-neutral kit (issue 25): a batch builds each game
 reads its sizes and players from the env's spaces and ``possible_agents``, and keeps each
 finished game's record as the env gives it (:func:`boardkit.envs.record_of`: AGoT's
 ``GameRecord``). Nothing of AGoT is left here but these names; an illegal action in an AGoT
-batch still raises :class:`got_env.engine.IllegalActionError`
-(:data:`boardkit.vector.KNOWN_ILLEGAL_ERRORS`).
+batch still raises :class:`got_env.engine.IllegalActionError` (the kit's class itself).
 """
 
 from __future__ import annotations

@@ -50,9 +50,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from boardkit.records import KitRecord, is_kit_record
-from boardkit.records import RecordError as KitRecordError
-from got_env.env import RecordError
+from boardkit.records import KitRecord, RecordError, is_kit_record
 
 from .got_view import KEYFRAME, house_view_parts, view_parts, view_svg
 from .page import template
@@ -70,7 +68,7 @@ DEFAULT_VIEW = "experiments.replay.text_view"
 SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 SLOT = re.compile(r"\{\{(TITLE|DATA)\}\}")
 #: the errors of a record that cannot be read or does not replay (AGoT's and the kit's)
-RECORD_ERRORS = (RecordError, KitRecordError)
+RECORD_ERRORS = (RecordError,)  # AGoT's RecordError is a subclass
 
 
 class ReplayError(ValueError):

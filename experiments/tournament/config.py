@@ -15,7 +15,7 @@ from typing import Any
 
 from agents import AgentSpec, AgentSpecError
 from boardkit.envs import make_env
-from got_env.vector_ray import RAY_MISSING
+from boardkit.vector_ray import RAY_MISSING
 
 from ..config_files import ConfigError, read_config
 from ..config_model import BACKENDS, GAMES, bounded, game_field, parse_section

@@ -75,7 +75,7 @@ def _run_ray_tasks(env: dict[str, Any], agents: dict[str, AgentSpec], specs: lis
     an interrupted run keeps every finished game); at most ``limit`` tasks in flight (0: all at
     once, Ray queues them on its CPUs). A failed game raises GameFailed naming it, and the games
     not yet done are cancelled."""
-    from got_env.vector_ray import init_ray
+    from boardkit.vector_ray import init_ray
 
     ray = init_ray()
     task = _remote_play_spec(ray)
