@@ -33,7 +33,7 @@ def main() -> None:
         for arm in arms if p % 2 == 0 else arms[::-1]:
             results[arm].append(rate(arm))
         print(p, {a: round(v[-1]) for a, v in results.items()}, flush=True)
-    ratios = [x / y for x, y in zip(results[arms[0]], results[arms[1]])]
+    ratios = [x / y for x, y in zip(results[arms[0]], results[arms[1]], strict=True)]
     for arm, values in results.items():
         print(f"{arm}: median {statistics.median(values):.0f} "
               f"({min(values):.0f}-{max(values):.0f})")
