@@ -243,6 +243,34 @@ def test_the_shipped_checkpoint_plays_by_name() -> None:
             assert m[agent.act(o, m, {})]
 
 
+#: (seed, greedy) -> (sha256 of the game's actions, decisions): the shipped checkpoint's seeded
+#: 3-round games against random play, computed on 3525c59 (before issue 25 moved the PPO agent,
+#: its network, the env and the engine onto the kit), so that it still plays every game as then.
+SHIPPED_GAMES = {(0, True): ("cd51e778662397c7", 116), (1, False): ("8cdfc9cfa5df0070", 94),
+                 (2, False): ("00e72cceb8c61ebf", 78)}
+
+
+@pytest.mark.parametrize(("seed", "greedy"), list(SHIPPED_GAMES))
+def test_the_shipped_checkpoint_plays_its_recorded_games(seed: int, greedy: bool) -> None:
+    import hashlib
+
+    env = got_env.raw_env(num_players=3, max_rounds=3)
+    houses = env.possible_agents
+    agents = {h: make_agent("random", seed=seed * 10 + i) for i, h in enumerate(houses)}
+    agents[houses[seed % 3]] = make_agent({"name": "ppo", "kwargs": {"greedy": greedy}},
+                                          env=env, seed=seed)
+    env.reset(seed=seed)
+    actions = []
+    for name in env.agent_iter():
+        obs, _, term, trunc, info = env.last()
+        a = None if term or trunc else int(agents[name].act(obs["observation"],
+                                                            obs["action_mask"], info))
+        actions.append(-1 if a is None else a)
+        env.step(a)
+    digest = hashlib.sha256(repr(actions).encode()).hexdigest()[:16]
+    assert (digest, len(actions)) == SHIPPED_GAMES[seed, greedy]
+
+
 def test_training_on_ray_actors_gives_the_network_local_workers_give(tmp_path) -> None:
     """``rollout.backend: ray``: the rollout games are Ray actors; the games, hence the
     trained network and the figures, are those of the local backend."""
