@@ -8,11 +8,10 @@ player counts of a ruleset) are :func:`player_counts` and :func:`run`'s ``rulese
 
 from __future__ import annotations
 
-import os
-import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -22,21 +21,8 @@ from got_env import engine
 from got_env.data import load_ruleset
 from got_env.vector import VectorGames
 
-from .common import (
-    CLASSIC,
-    ROWS,
-    VECTOR,
-    BatchRun,
-    Figure,
-    Figures,
-    aec_rate,
-    cell,
-    classic_envs,
-    machine_info,
-    micro_us,
-    vector_name,
-    versions,
-)
+from . import common
+from .common import BatchRun, Figures, in_play_us, micro_us, random_decisions, rules_rate
 
 PLAYERS = (3, 4, 5, 6)
 
@@ -46,20 +32,11 @@ PLAYERS = (3, 4, 5, 6)
 
 def engine_rate(num_players: int, seconds: float, seed: int,
                 ruleset: str = "2e") -> tuple[float, float]:
-    """(decisions/s, games/s) of the rules alone: whole random games until ``seconds`` have
-    passed (at least one), a uniform choice among the options with a numpy Generator."""
-    rng = np.random.default_rng(seed)
-    decisions = games = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds or games < 1:
-        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)),
-                                  options={"ruleset": ruleset})
-        while (d := engine.pending(state)) is not None:
-            engine.apply(state, d.options[int(rng.integers(len(d.options)))])
-            decisions += 1
-        games += 1
-    dt = time.perf_counter() - t0
-    return decisions / dt, games / dt
+    """(decisions/s, games/s) of the rules alone (:func:`.common.rules_rate`) through AGoT's
+    engine: ``engine.start_game``, ``pending``, ``apply``."""
+    return rules_rate(lambda g: engine.start_game(num_players, seed=g,
+                                                  options={"ruleset": ruleset}),
+                      engine.pending, engine.apply, seconds, seed)
 
 
 class VectorRun(BatchRun):
@@ -90,17 +67,11 @@ def sample_states(num_players: int, count: int, seed: int,
     """``count`` states spread over random games (every 7th decision, as many games as it
     takes), so that the micro timings see openings, combats and late rounds alike."""
     rng = np.random.default_rng(seed)
-    samples: list[Sample] = []
-    while len(samples) < count:
-        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)),
-                                  options={"ruleset": ruleset})
-        k = 0
-        while (d := engine.pending(state)) is not None and len(samples) < count:
-            if k % 7 == 0:
-                samples.append(Sample(state.clone(), d.player, d.options))
-            engine.apply(state, d.options[int(rng.integers(len(d.options)))])
-            k += 1
-    return samples
+    play = random_decisions(lambda g: engine.start_game(num_players, seed=g,
+                                                        options={"ruleset": ruleset}),
+                            engine.pending, engine.apply, rng)
+    return list(islice((Sample(state.clone(), d.player, d.options)
+                        for state, d, k in play if k % 7 == 0), count))
 
 
 def cold_encode(encoder: Any, s: Sample) -> object:
@@ -115,133 +86,71 @@ def encode_in_play_us(num_players: int, encoder: Any, count: int, seed: int) -> 
     of random games: the AEC loop's case, where consecutive states differ by one decision.
     The games are of the encoder's ruleset."""
     rng = np.random.default_rng(seed + 1)
-    times: list[float] = []
-    while len(times) < count:
-        state = engine.start_game(num_players, seed=int(rng.integers(1 << 30)),
-                                  options={"ruleset": encoder.ruleset.name})
-        while (d := engine.pending(state)) is not None and len(times) < count:
-            t0 = time.perf_counter_ns()
-            encoder.encode(state, d.player)
-            times.append((time.perf_counter_ns() - t0) / 1e3)
-            engine.apply(state, d.options[int(rng.integers(len(d.options)))])
-    return statistics.median(times)
+    ruleset = encoder.ruleset.name
+    play = random_decisions(lambda g: engine.start_game(num_players, seed=g,
+                                                        options={"ruleset": ruleset}),
+                            engine.pending, engine.apply, rng)
+    return in_play_us(play, lambda _state: encoder, count)
 
 
-# -- bookkeeping ----------------------------------------------------------------------------------
+# -- the run ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AgotSubject:
+    """AGoT at ``num_players`` of ``ruleset``, driven directly (its engine, ``got_env.env``,
+    its encoder and codec) as before the benchmark took other games: a
+    :class:`~.common.Subject`, so that the run itself is :mod:`.common`'s."""
+
+    num_players: int
+    ruleset: str = "2e"
+
+    def new_env(self) -> Any:
+        return got_env.env(num_players=self.num_players, ruleset=self.ruleset)
+
+    def engine_rate(self, seconds: float, seed: int) -> tuple[float, float]:
+        return engine_rate(self.num_players, seconds, seed, self.ruleset)
+
+    def vector_run(self, num_games: int, workers: int, seed: int, copy: bool) -> VectorRun:
+        return VectorRun(num_games, self.num_players, workers, seed, self.ruleset, copy)
+
+    def sample_states(self, count: int, seed: int) -> list[Sample]:
+        return sample_states(self.num_players, count, seed, self.ruleset)
+
+    def micro(self, samples: list[Sample], seed: int) -> Iterator[tuple[str, float]]:
+        env = got_env.env(num_players=self.num_players, ruleset=self.ruleset).unwrapped
+        encoder, codec = env.encoder, env.codec
+        yield "clone us", micro_us(lambda s: s.state.clone(), samples)
+        yield "encode us", micro_us(lambda s, e=encoder: cold_encode(e, s), samples)
+        yield "encode in play us", encode_in_play_us(self.num_players, encoder, len(samples),
+                                                     seed)
+        yield "mask us", micro_us(lambda s, c=codec: c.mask(s.options), samples)
 
 
 def one_repeat(figs: Figures | None, players: list[int], seconds: float, seed: int,
                runs: dict[tuple[int, int, bool], VectorRun], samples: dict[int, list[Sample]],
                classic: dict[str, Callable[[], Any]], ruleset: str = "2e") -> None:
-    """Measure everything once (``figs=None``: a warm-up, nothing kept)."""
-    def add(name: str, unit: str, n: int | None, value: float) -> None:
-        if figs is not None:
-            figs.add(name, unit, n, value)
-
-    for name, make in classic.items():  # next to got_env's AEC figures, as aec_ratio.py does
-        steps, games = aec_rate(make, seconds, seed)
-        add(f"{name} steps/s", "agent-steps/s", None, steps)
-        add(f"{name} games/s", "games/s", None, games)
-    for n in players:
-        steps, games = aec_rate(lambda n=n: got_env.env(num_players=n, ruleset=ruleset),
-                                seconds, seed)
-        add("AEC steps/s", "agent-steps/s", n, steps)
-        add("AEC games/s", "games/s", n, games)
-        for name in classic:
-            chess = figs.get(f"{name} steps/s", None) if figs is not None else None
-            if chess is not None:
-                add(f"AEC / {name}", "ratio of agent-steps/s", n, steps / chess.repeats[-1])
-        decisions, games = engine_rate(n, seconds, seed, ruleset)
-        add("engine decisions/s", "decisions/s", n, decisions)
-        add("engine games/s", "games/s", n, games)
-        chess = figs.get("chess_v6 steps/s", None) if figs is not None else None
-        for w, copy in VECTOR:
-            decisions, _ = runs[n, w, copy].rate(seconds)
-            add(f"{vector_name(w, copy)} decisions/s", "decisions/s", n, decisions)
-            if w == 2 and chess is not None:  # the machine's speed of the moment, factored out
-                add(f"{vector_name(w, copy)} / chess_v6", "ratio to chess_v6 agent-steps/s",
-                    n, decisions / chess.repeats[-1])
-        env = got_env.env(num_players=n, ruleset=ruleset).unwrapped
-        encoder, codec = env.encoder, env.codec
-        add("clone us", "us", n, micro_us(lambda s: s.state.clone(), samples[n]))
-        add("encode us", "us", n, micro_us(lambda s, e=encoder: cold_encode(e, s), samples[n]))
-        add("encode in play us", "us", n, encode_in_play_us(n, encoder, len(samples[n]), seed))
-        add("mask us", "us", n, micro_us(lambda s, c=codec: c.mask(s.options), samples[n]))
+    """Measure everything once (``figs=None``: a warm-up, nothing kept): :func:`.common.
+    one_repeat` on AGoT's player counts, under the signature this module has always had."""
+    common.one_repeat(figs, {n: AgotSubject(n, ruleset) for n in players}, seconds, seed, runs,
+                      samples, classic)
 
 
 def run(players: list[int], seconds: float, repeats: int, num_games: int, num_states: int,
         seed: int = 0, log: Callable[[str], None] = print,
         ruleset: str = "2e") -> dict[str, Any]:
-    """The whole benchmark (games of ``ruleset``); returns what the JSON holds."""
-    load_before = os.getloadavg()
-    t_start = time.perf_counter()
-    classic = classic_envs()
-    if not classic:
-        log("(pettingzoo[classic] not installed: chess_v6 / connect_four_v3 and ratios skipped)")
-    samples = {n: sample_states(n, num_states, seed + n, ruleset) for n in players}
-    runs: dict[tuple[int, int, bool], VectorRun] = {}
-    figs = Figures()
-    try:
-        for n in players:
-            for w, copy in VECTOR:
-                vr = runs[n, w, copy] = VectorRun(num_games, n, w, seed + 1000 * n, ruleset, copy)
-                figs.add(f"{vector_name(w, copy)} startup s", "s", n, vr.startup_s)
-        log(f"warm-up ({seconds / 4:.2f} s per measurement) ...")
-        one_repeat(None, players, seconds / 4, seed, runs, samples, classic, ruleset)
-        for r in range(repeats):
-            t0 = time.perf_counter()
-            one_repeat(figs, players, seconds, seed + 1 + r, runs, samples, classic, ruleset)
-            log(f"repeat {r + 1}/{repeats}: {time.perf_counter() - t0:.0f} s")
-    finally:
-        for vr in runs.values():
-            vr.close()
-    return {
-        "machine": machine_info(),
-        "versions": versions(),
-        "load_average": {"before": list(load_before), "after": list(os.getloadavg())},
-        "options": {"ruleset": ruleset, "players": players, "seconds": seconds,
-                    "repeats": repeats,
-                    "vector_games": num_games, "states_sampled": num_states, "seed": seed},
-        "wall_s": time.perf_counter() - t_start,
-        "figures": [f.summary() for f in figs.all.values()],
-        "ratios": {f"AEC / {c}": {n: figs.all[f"AEC / {c}", n].summary()["median"]
-                                  for n in players if (f"AEC / {c}", n) in figs.all}
-                   for c in classic},
-    }
+    """The whole benchmark (games of ``ruleset``); returns what the JSON holds, its options
+    led by the ruleset as they always were."""
+    return common.run_benchmark({n: AgotSubject(n, ruleset) for n in players},
+                                {"ruleset": ruleset}, seconds, repeats, num_games, num_states,
+                                seed, log)
 
 
 # -- output ---------------------------------------------------------------------------------------
 def table(result: dict[str, Any]) -> str:
-    """The figures as text: median (min-max) over the repeats, one column per player count."""
-    figs = Figures()
-    for f in result["figures"]:
-        figs.all[f["name"], f["players"]] = Figure(f["name"], f["unit"], f["players"],
-                                                   f["repeats"])
-    players = result["options"]["players"]
-    width = 24
-    ruleset = result["options"].get("ruleset", "2e")
-    lines = [f"ruleset {ruleset}",
-             f"{'median (min-max) of ' + str(result['options']['repeats']) + ' repeats':<38}"
-             + "".join(f"{f'{n} players':>{width}}" for n in players)]
-    for key, label in ROWS:
-        if any(figs.get(key, n) for n in players):
-            lines.append(f"{label:<38}" + "".join(f"{cell(figs.get(key, n)):>{width}}"
-                                                  for n in players))
-    for c in CLASSIC:
-        steps, games = figs.get(f"{c} steps/s", None), figs.get(f"{c} games/s", None)
-        if steps is not None:
-            lines.append(f"{c + ' agent-steps/s':<38}{cell(steps):>{width}}    games/s "
-                         f"{cell(games)}")
-    start = [figs.get(f"{vector_name(w, c)} startup s", n) for w, c in VECTOR for n in players]
-    start_s = [f.repeats[0] for f in start if f is not None and f.repeats]
-    if start_s:
-        lines.append(f"(vector start-up, outside the timings: {min(start_s):.2f}-"
-                     f"{max(start_s):.2f} s; {result['options']['vector_games']} games)")
-    load = result["load_average"]
-    lines.append(f"machine: {result['machine']['processor']}, {result['machine']['cpus']} cpus; "
-                 f"load average {load['before'][0]:.2f} before, {load['after'][0]:.2f} after; "
-                 f"{result['wall_s']:.0f} s")
-    return "\n".join(lines)
+    """The figures as text: median (min-max) over the repeats, one column per player count,
+    under the ruleset's line (2e for the JSON of commits before rulesets were recorded)."""
+    return common.table(result, f"ruleset {result['options'].get('ruleset', '2e')}")
 
 
 def player_counts(ruleset: str) -> tuple[int, ...]:

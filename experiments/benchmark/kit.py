@@ -18,11 +18,10 @@ options; ``players`` are the env's player counts (``--players``: the ``num_playe
 
 from __future__ import annotations
 
-import os
-import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -31,21 +30,8 @@ from boardkit import games
 from boardkit.envs import make_env
 from boardkit.vector import VectorGames
 
-from .common import (
-    CLASSIC,
-    ROWS,
-    VECTOR,
-    BatchRun,
-    Figure,
-    Figures,
-    aec_rate,
-    cell,
-    classic_envs,
-    machine_info,
-    micro_us,
-    vector_name,
-    versions,
-)
+from . import common
+from .common import BatchRun, Figures, in_play_us, micro_us, random_decisions, rules_rate
 
 
 def wrapped_env(game: str, options: dict[str, Any]) -> Any:
@@ -57,20 +43,11 @@ def wrapped_env(game: str, options: dict[str, Any]) -> Any:
 
 def engine_rate(game: str, options: dict[str, Any], seconds: float,
                 seed: int) -> tuple[float, float]:
-    """(decisions/s, games/s) of the rules alone through the protocol: whole random games until
-    ``seconds`` have passed (at least one), a uniform choice among the options."""
+    """(decisions/s, games/s) of the rules alone (:func:`.common.rules_rate`) through the
+    protocol: ``new_state``, ``pending``, ``apply``."""
     rules = games.get(game)
-    rng = np.random.default_rng(seed)
-    decisions = played = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds or played < 1:
-        state = rules.new_state(int(rng.integers(1 << 30)), options)
-        while (d := rules.pending(state)) is not None:
-            rules.apply(state, d.options[int(rng.integers(len(d.options)))])
-            decisions += 1
-        played += 1
-    dt = time.perf_counter() - t0
-    return decisions / dt, played / dt
+    return rules_rate(lambda g: rules.new_state(g, options), rules.pending, rules.apply,
+                      seconds, seed)
 
 
 class KitVectorRun(BatchRun):
@@ -102,34 +79,56 @@ def sample_states(game: str, options: dict[str, Any], count: int,
     """``count`` states spread over random games (every 7th decision, as many games as it
     takes), as AGoT's benchmark samples them."""
     rules = games.get(game)
-    rng = np.random.default_rng(seed)
-    samples: list[KitSample] = []
-    while len(samples) < count:
-        state = rules.new_state(int(rng.integers(1 << 30)), options)
-        k = 0
-        while (d := rules.pending(state)) is not None and len(samples) < count:
-            if k % 7 == 0:
-                samples.append(KitSample(rules.clone(state), d.player, tuple(d.options)))
-            rules.apply(state, d.options[int(rng.integers(len(d.options)))])
-            k += 1
-    return samples
+    play = random_decisions(lambda g: rules.new_state(g, options), rules.pending, rules.apply,
+                            np.random.default_rng(seed))
+    return list(islice((KitSample(rules.clone(state), d.player, tuple(d.options))
+                        for state, d, k in play if k % 7 == 0), count))
 
 
 def encode_in_play_us(game: str, options: dict[str, Any], count: int, seed: int) -> float:
     """The median microseconds of encoding the acting player's view right after each decision
     of random games (the AEC loop's case)."""
     rules = games.get(game)
-    rng = np.random.default_rng(seed + 1)
-    times: list[float] = []
-    while len(times) < count:
-        state = rules.new_state(int(rng.integers(1 << 30)), options)
-        encoder = rules.encoder(state)
-        while (d := rules.pending(state)) is not None and len(times) < count:
-            t0 = time.perf_counter_ns()
-            encoder.encode(state, d.player)
-            times.append((time.perf_counter_ns() - t0) / 1e3)
-            rules.apply(state, d.options[int(rng.integers(len(d.options)))])
-    return statistics.median(times)
+    play = random_decisions(lambda g: rules.new_state(g, options), rules.pending, rules.apply,
+                            np.random.default_rng(seed + 1))
+    return in_play_us(play, rules.encoder, count)  # each game's encoder, as a user's env has
+
+
+@dataclass(frozen=True)
+class KitSubject:
+    """``game`` with the env options of one player count, driven only through what every game
+    gives (its env, the protocol, ``VectorGames(game=...)``): a :class:`~.common.Subject`, so
+    that a new game is benchmarked by :mod:`.common`'s run with no code of its own."""
+
+    game: str
+    options: dict[str, Any]
+
+    def new_env(self) -> Any:
+        return wrapped_env(self.game, self.options)
+
+    def engine_rate(self, seconds: float, seed: int) -> tuple[float, float]:
+        return engine_rate(self.game, self.options, seconds, seed)
+
+    def vector_run(self, num_games: int, workers: int, seed: int, copy: bool) -> KitVectorRun:
+        return KitVectorRun(self.game, self.options, num_games, workers, seed, copy)
+
+    def sample_states(self, count: int, seed: int) -> list[KitSample]:
+        return sample_states(self.game, self.options, count, seed)
+
+    def micro(self, samples: list[KitSample], seed: int) -> Iterator[tuple[str, float]]:
+        rules = games.get(self.game)
+        probe = samples[0].state  # the encoder and codec of the sampled states' setup
+        encoder, codec = rules.encoder(probe), rules.codec(probe)
+        yield "clone us", micro_us(lambda s: rules.clone(s.state), samples)
+        yield "encode us", micro_us(lambda s, e=encoder: e.encode(s.state, s.player), samples)
+        yield "encode in play us", encode_in_play_us(self.game, self.options, len(samples),
+                                                     seed)
+        yield "mask us", micro_us(lambda s, c=codec: c.mask(s.options), samples)
+
+
+def subjects(game: str, configs: dict[int, dict[str, Any]]) -> dict[int, KitSubject]:
+    """Player count -> its subject, from :func:`player_configs`' env options."""
+    return {n: KitSubject(game, options) for n, options in configs.items()}
 
 
 def one_repeat(figs: Figures | None, game: str, configs: dict[int, dict[str, Any]],
@@ -137,43 +136,8 @@ def one_repeat(figs: Figures | None, game: str, configs: dict[int, dict[str, Any
                samples: dict[int, list[KitSample]],
                classic: dict[str, Callable[[], Any]]) -> None:
     """Measure everything once (``figs=None``: a warm-up); ``configs``: player count -> the
-    env options of that count."""
-    rules = games.get(game)
-
-    def add(name: str, unit: str, n: int | None, value: float) -> None:
-        if figs is not None:
-            figs.add(name, unit, n, value)
-
-    for name, make in classic.items():
-        steps, played = aec_rate(make, seconds, seed)
-        add(f"{name} steps/s", "agent-steps/s", None, steps)
-        add(f"{name} games/s", "games/s", None, played)
-    for n, options in configs.items():
-        steps, played = aec_rate(lambda o=options: wrapped_env(game, o), seconds, seed)
-        add("AEC steps/s", "agent-steps/s", n, steps)
-        add("AEC games/s", "games/s", n, played)
-        for name in classic:
-            ref = figs.get(f"{name} steps/s", None) if figs is not None else None
-            if ref is not None:
-                add(f"AEC / {name}", "ratio of agent-steps/s", n, steps / ref.repeats[-1])
-        decisions, played = engine_rate(game, options, seconds, seed)
-        add("engine decisions/s", "decisions/s", n, decisions)
-        add("engine games/s", "games/s", n, played)
-        chess = figs.get("chess_v6 steps/s", None) if figs is not None else None
-        for w, copy in VECTOR:
-            decisions, _ = runs[n, w, copy].rate(seconds)
-            add(f"{vector_name(w, copy)} decisions/s", "decisions/s", n, decisions)
-            if w == 2 and chess is not None:
-                add(f"{vector_name(w, copy)} / chess_v6", "ratio to chess_v6 agent-steps/s",
-                    n, decisions / chess.repeats[-1])
-        probe = samples[n][0].state
-        encoder, codec = rules.encoder(probe), rules.codec(probe)
-        add("clone us", "us", n, micro_us(lambda s: rules.clone(s.state), samples[n]))
-        add("encode us", "us", n, micro_us(lambda s, e=encoder: e.encode(s.state, s.player),
-                                            samples[n]))
-        add("encode in play us", "us", n,
-            encode_in_play_us(game, options, len(samples[n]), seed))
-        add("mask us", "us", n, micro_us(lambda s, c=codec: c.mask(s.options), samples[n]))
+    env options of that count. :func:`.common.one_repeat` under this module's signature."""
+    common.one_repeat(figs, subjects(game, configs), seconds, seed, runs, samples, classic)
 
 
 def player_configs(game: str, options: dict[str, Any],
@@ -189,69 +153,15 @@ def player_configs(game: str, options: dict[str, Any],
 def run(game: str, options: dict[str, Any], players: list[int] | None, seconds: float,
         repeats: int, num_games: int, num_states: int, seed: int = 0,
         log: Callable[[str], None] = print) -> dict[str, Any]:
-    """The whole benchmark of ``game``; returns what the JSON holds (AGoT's keys)."""
-    load_before = os.getloadavg()
-    t_start = time.perf_counter()
-    configs = player_configs(game, options, players)
-    classic = classic_envs()
-    if not classic:
-        log("(pettingzoo[classic] not installed: chess_v6 / connect_four_v3 and ratios skipped)")
-    samples = {n: sample_states(game, o, num_states, seed + n) for n, o in configs.items()}
-    runs: dict[tuple[int, int, bool], KitVectorRun] = {}
-    figs = Figures()
-    try:
-        for n, o in configs.items():
-            for w, copy in VECTOR:
-                vr = runs[n, w, copy] = KitVectorRun(game, o, num_games, w, seed + 1000 * n,
-                                                     copy)
-                figs.add(f"{vector_name(w, copy)} startup s", "s", n, vr.startup_s)
-        log(f"warm-up ({seconds / 4:.2f} s per measurement) ...")
-        one_repeat(None, game, configs, seconds / 4, seed, runs, samples, classic)
-        for r in range(repeats):
-            t0 = time.perf_counter()
-            one_repeat(figs, game, configs, seconds, seed + 1 + r, runs, samples, classic)
-            log(f"repeat {r + 1}/{repeats}: {time.perf_counter() - t0:.0f} s")
-    finally:
-        for vr in runs.values():
-            vr.close()
-    counts = list(configs)
-    return {
-        "machine": machine_info(),
-        "versions": versions(),
-        "load_average": {"before": list(load_before), "after": list(os.getloadavg())},
-        "options": {"game": game, "env": dict(options), "players": counts, "seconds": seconds,
-                    "repeats": repeats, "vector_games": num_games,
-                    "states_sampled": num_states, "seed": seed},
-        "wall_s": time.perf_counter() - t_start,
-        "figures": [f.summary() for f in figs.all.values()],
-        "ratios": {f"AEC / {c}": {n: figs.all[f"AEC / {c}", n].summary()["median"]
-                                  for n in counts if (f"AEC / {c}", n) in figs.all}
-                   for c in classic},
-    }
+    """The whole benchmark of ``game``; returns what the JSON holds (AGoT's keys), its options
+    led by the game and its env options."""
+    return common.run_benchmark(subjects(game, player_configs(game, options, players)),
+                                {"game": game, "env": dict(options)}, seconds, repeats,
+                                num_games, num_states, seed, log)
 
 
 def table(result: dict[str, Any]) -> str:
-    """The figures as text, one column per player count (the rows of AGoT's table)."""
-    figs = Figures()
-    for f in result["figures"]:
-        figs.all[f["name"], f["players"]] = Figure(f["name"], f["unit"], f["players"],
-                                                   f["repeats"])
+    """The figures as text, one column per player count (the rows of AGoT's table), under the
+    game's line; without the start-up line, as this table has always been."""
     opts = result["options"]
-    players, width = opts["players"], 24
-    lines = [f"game {opts['game']} {opts['env']}",
-             f"{'median (min-max) of ' + str(opts['repeats']) + ' repeats':<38}"
-             + "".join(f"{f'{n} players':>{width}}" for n in players)]
-    for key, label in ROWS:
-        if any(figs.get(key, n) for n in players):
-            lines.append(f"{label:<38}" + "".join(f"{cell(figs.get(key, n)):>{width}}"
-                                                  for n in players))
-    for c in CLASSIC:
-        steps, played = figs.get(f"{c} steps/s", None), figs.get(f"{c} games/s", None)
-        if steps is not None:
-            lines.append(f"{c + ' agent-steps/s':<38}{cell(steps):>{width}}    games/s "
-                         f"{cell(played)}")
-    load = result["load_average"]
-    lines.append(f"machine: {result['machine']['processor']}, {result['machine']['cpus']} cpus; "
-                 f"load average {load['before'][0]:.2f} before, {load['after'][0]:.2f} after; "
-                 f"{result['wall_s']:.0f} s")
-    return "\n".join(lines)
+    return common.table(result, f"game {opts['game']} {opts['env']}")

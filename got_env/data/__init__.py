@@ -1,6 +1,8 @@
-"""Declarative game data: one folder of YAML files per ruleset, read by :mod:`.loader`."""
+"""Declarative game data: one folder of YAML files per ruleset, read by :mod:`.loader` into the
+records of :mod:`.model`."""
 
-from .loader import (
+from .loader import load_ruleset
+from .model import (
     AREA_KINDS,
     DECK_NAMES,
     ORDER_TYPES,
@@ -16,7 +18,6 @@ from .loader import (
     TidesCard,
     WesterosCard,
     WildlingCard,
-    load_ruleset,
 )
 
 __all__ = [
