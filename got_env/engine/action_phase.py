@@ -13,7 +13,7 @@ from ..data import Ruleset
 from . import combat, consolidate, marches, raids  # noqa: F401  (register their steps)
 from .decision import Action, Decision, DecisionKind
 from .flow import on_action, pop, push, step
-from .frames import MISSING, Frame, _Missing, frame_class, typed
+from .frames import MISSING, Frame, _Missing, frame_class
 from .state import IRON_THRONE, GameState
 
 # (order type, decision kind, step that resolves one order)
@@ -78,11 +78,8 @@ class ResolveOrdersFrame(Frame):
 
 
 @step("action_phase")
-def run_action_phase(state: GameState, frame: ActionPhaseFrame | dict) -> None:
-    """The next resolve step (R12.1.1), or the cleanup (R12.5). A frame built as a dict
-    (scenarios) is made typed in place first."""
-    if type(frame) is dict:
-        frame = typed(state.stack)
+def run_action_phase(state: GameState, frame: ActionPhaseFrame) -> None:
+    """The next resolve step (R12.1.1), or the cleanup (R12.5)."""
     at = frame.at
     if at is MISSING:
         at = 0
@@ -96,16 +93,13 @@ def run_action_phase(state: GameState, frame: ActionPhaseFrame | dict) -> None:
 
 
 @step("resolve_orders")
-def run_resolve_orders(state: GameState, frame: ResolveOrdersFrame | dict) -> Decision | None:
+def run_resolve_orders(state: GameState, frame: ResolveOrdersFrame) -> Decision | None:
     """The next house to resolve an order of the frame's type.
 
     The next house is the first one with an order of this type from the *next position* of the
     track as it stands now, wrapping round: the position decides, not the house, so when Doran
     moves a house mid-phase the house now sitting there goes next and another may be skipped
-    this round (FAQ; R12.1.1, R21.1). A frame built as a dict (scenarios) is made typed in
-    place first."""
-    if type(frame) is dict:
-        frame = typed(state.stack)
+    this round (FAQ; R12.1.1, R21.1)."""
     order_type, kind, _ = ORDER_STEPS[frame.kind]
     order = state.turn_order()
     start = (frame.last + 1) % len(order)
@@ -120,11 +114,9 @@ def run_resolve_orders(state: GameState, frame: ResolveOrdersFrame | dict) -> De
 
 
 @on_action("resolve_orders")
-def act_resolve_orders(state: GameState, frame: ResolveOrdersFrame | dict,
+def act_resolve_orders(state: GameState, frame: ResolveOrdersFrame,
                        action: Action) -> None:
     """The chosen order's own step starts (D-24, D-26, D-48)."""
-    if type(frame) is dict:  # a position built from dicts left it pending as one
-        frame = typed(state.stack)
     _, _, step_name = ORDER_STEPS[frame.kind]
     area = action[1]
     house = state.occupants()[area]

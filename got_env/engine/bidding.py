@@ -27,7 +27,7 @@ from typing import ClassVar
 from ..data import TRACKS
 from .decision import Action, Decision, DecisionKind
 from .flow import pop, step
-from .frames import MISSING, Frame, _Missing, frame_class, typed
+from .frames import MISSING, Frame, _Missing, frame_class
 from .state import IRON_THRONE, GameState
 
 
@@ -74,10 +74,8 @@ def _finish_track(state: GameState, frame: BiddingFrame) -> None:
     _next_track(state, frame, t + 1)
 
 
-def act_bidding(state: GameState, frame: BiddingFrame | dict, action: Action) -> None:
+def act_bidding(state: GameState, frame: BiddingFrame, action: Action) -> None:
     """A secret bid (D-06) or the placement of one tied house (D-07)."""
-    if type(frame) is dict:  # a position built from dicts left it pending as one
-        frame = typed(state.stack)
     if action[0] == "bid":
         frame.bids[_waiting(state, frame)[0]] = action[1]
     else:
@@ -85,12 +83,8 @@ def act_bidding(state: GameState, frame: BiddingFrame | dict, action: Action) ->
 
 
 @step("clash_of_kings", act=act_bidding)
-def run_bidding(state: GameState, frame: BiddingFrame | dict) -> Decision | None:
-    """§9.2: the next bid, the next tie to break, or the next track. A frame built as a dict
-    (scenarios) is first made typed in place, and the loop comes back."""
-    if type(frame) is dict:
-        typed(state.stack)
-        return None
+def run_bidding(state: GameState, frame: BiddingFrame) -> Decision | None:
+    """§9.2: the next bid, the next tie to break, or the next track.."""
     if frame.track is MISSING:
         _next_track(state, frame, 0)
     t = frame.track

@@ -141,13 +141,10 @@ Act = Callable[[GameState, CombatFrame, Action], None]
 
 
 @step("combat")
-def run_combat(state: GameState, frame: CombatFrame | dict) -> Decision | None:
+def run_combat(state: GameState, frame: CombatFrame) -> Decision | None:
     """Run the handler of the frame's stage (:data:`_RUN_STAGE`). A March pushes a typed
-    :class:`CombatFrame` (flow.push_frame); a scenario's combat built as a dict is first made
-    typed in place, and the loop comes back (its caller must not keep acting on the dict)."""
-    if type(frame) is dict:
-        typed_combat(state.stack)
-        return None
+    :class:`CombatFrame` (flow.push_frame); a scenario's combat built as a dict is made typed
+    by flow before this runs."""
     stage = frame.stage
     if stage is MISSING:
         stage = frame.stage = CombatStage.SUPPORT
@@ -155,7 +152,7 @@ def run_combat(state: GameState, frame: CombatFrame | dict) -> Decision | None:
 
 
 @on_action("combat")
-def act_combat(state: GameState, frame: CombatFrame | dict, action: Action) -> None:
+def act_combat(state: GameState, frame: CombatFrame, action: Action) -> None:
     """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
     act_by_stage(_ACT_STAGE, state, frame, action)
 

@@ -17,7 +17,7 @@ from typing import ClassVar
 from .board import enemy_ships_in, gain_power
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push, step
-from .frames import Frame, frame_class, typed
+from .frames import Frame, frame_class
 from .state import LAND, PORT, GameState
 
 
@@ -42,11 +42,8 @@ class ConsolidateFrame(Frame):
 
 
 @step("consolidate")
-def run_consolidate(state: GameState, frame: ConsolidateFrame | dict) -> Decision | None:
-    """R12.4: the gain at once, or (a special CP where it may muster) the choice first. A frame
-    built as a dict (scenarios) is made typed in place first."""
-    if type(frame) is dict:
-        frame = typed(state.stack)
+def run_consolidate(state: GameState, frame: ConsolidateFrame) -> Decision | None:
+    """R12.4: the gain at once, or (a special CP where it may muster) the choice first."""
     area, house = frame.area, frame.house
     rs = state.ruleset
     token = rs.order_tokens[state.orders[area]]
@@ -59,10 +56,8 @@ def run_consolidate(state: GameState, frame: ConsolidateFrame | dict) -> Decisio
 
 
 @on_action("consolidate")
-def act_consolidate(state: GameState, frame: ConsolidateFrame | dict, action: Action) -> None:
+def act_consolidate(state: GameState, frame: ConsolidateFrame, action: Action) -> None:
     """Remove the order; gain power, or muster in its area (R12.4.4)."""
-    if type(frame) is dict:  # a position built from dicts left it pending as one
-        frame = typed(state.stack)
     area, house = frame.area, frame.house
     state.orders[area] = -1
     pop(state)

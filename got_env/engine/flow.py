@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .decision import Action, Decision, IllegalActionError
-from .frames import FRAME_CLASSES, Frame
+from .frames import FRAME_CLASSES, Frame, typed
 from .state import GameState, Phase
 from .victory import check_immediate_victory
 
@@ -100,6 +100,8 @@ def advance(state: GameState) -> None:
         if not stack:
             raise RuntimeError("the engine's stack is empty in a game that has not ended")
         frame = stack[-1]
+        if type(frame) is dict:  # a position built from dicts (scenarios): typed once, here
+            frame = typed(stack)
         name = frame["step"] if type(frame) is dict else frame.step  # (no __getitem__ call)
         decision = _RUN[name](state, frame)
         if decision is None:
@@ -132,5 +134,7 @@ def apply(state: GameState, action: Action) -> None:
             f"{state.ruleset.houses[decision.player].id}; legal: {shown}{more}")
     state.pending = None
     frame = state.stack[-1]
+    if type(frame) is dict:  # a position built from dicts with its decision already pending
+        frame = typed(state.stack)
     _ACT[frame["step"] if type(frame) is dict else frame.step](state, frame, action)
     advance(state)

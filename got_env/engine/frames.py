@@ -19,7 +19,7 @@ frame class:
   and the state digest hashes that, so a typed frame hashes to the bytes the dict did: recorded
   games replay unchanged;
 * :meth:`Frame.from_dict` reads the old dict (scenarios and tests build positions from dicts;
-  a step's ``run`` makes such a frame typed in place, :func:`typed`).
+  the engine's loop makes such a frame typed in place before its step runs, :func:`typed`).
 
 A key the dict did not have yet is a field holding :data:`MISSING` (not None: several fields
 may hold None, and whether a key is there was part of the state).
@@ -199,10 +199,8 @@ def typed(stack: list, index: int = -1) -> Any:
 
 def act_by_stage(handlers: dict, state: Any, frame: Any, action: Any) -> None:
     """Play ``action`` with the handler of the stage that asked (``handlers``: stage ->
-    function of state, frame, action), the frame made typed first if a position built from
-    dicts left it pending as one: the one body of every typed step's action handler."""
-    if type(frame) is dict:
-        frame = typed(state.stack)
+    function of state, frame, action), (a frame built as a dict is made
+    typed by flow before any handler sees it): the one body of every typed step's action handler."""
     act = handlers.get(frame.stage)
     if act is None:
         raise AssertionError(frame.stage)

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from . import action_phase, planning, westeros, wildlings  # noqa: F401  (register their steps)
 from .flow import advance, push, step
-from .frames import Frame, frame_class, typed
+from .frames import Frame, frame_class
 from .state import GameState, Phase
 from .victory import end_game
 
@@ -30,11 +30,8 @@ class RoundFrame(Frame):
 
 
 @step("round")
-def run_round(state: GameState, frame: RoundFrame | dict) -> None:
-    """The next phase of the round, or the next round (or the game's end, R5.4). A frame built
-    as a dict (scenarios) is made typed in place first."""
-    if type(frame) is dict:
-        frame = typed(state.stack)
+def run_round(state: GameState, frame: RoundFrame) -> None:
+    """The next phase of the round, or the next round (or the game's end, R5.4)."""
     at = frame.at
     if at < len(PHASE_STEPS):
         frame.at = at + 1

@@ -57,7 +57,7 @@ from .board import (
 from .combat import capture_ports_after_control_change
 from .decision import DONE, NO, YES, Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, push_frame, step
-from .frames import MISSING, CombatFrame, MarchFrame, MarchStage, act_by_stage, typed
+from .frames import MISSING, CombatFrame, MarchFrame, MarchStage, act_by_stage
 from .state import LAND, PORT, SHIP, GameState
 from .support import support_orders, support_strength, unit_strength
 
@@ -260,13 +260,9 @@ def can_leave_power_token(state: GameState, area: int, house: int, waiting: int)
 
 
 @step("march")
-def run_march(state: GameState, frame: MarchFrame | dict) -> Decision | None:
-    """Run the handler of the frame's stage (:data:`_RUN_STAGE`). A frame built as a dict
-    (scenarios) is first made typed in place, and the loop comes back (its caller must not keep
-    acting on the dict); on the first run the March fills its own locals."""
-    if type(frame) is dict:
-        typed(state.stack)
-        return None
+def run_march(state: GameState, frame: MarchFrame) -> Decision | None:
+    """Run the handler of the frame's stage (:data:`_RUN_STAGE`); on the first run the March
+    fills its own locals."""
     if frame.stage is MISSING:  # (each filled alone: a scenario may give some of them)
         frame.stage = MarchStage.MOVE
     if frame.attack is MISSING:
@@ -311,7 +307,7 @@ def _end(state: GameState, frame: MarchFrame) -> None:
 
 
 @on_action("march")
-def act_march(state: GameState, frame: MarchFrame | dict, action: Action) -> None:
+def act_march(state: GameState, frame: MarchFrame, action: Action) -> None:
     """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
     act_by_stage(_ACT_STAGE, state, frame, action)
 

@@ -44,7 +44,7 @@ from .board import (
 )
 from .decision import DONE, Action, Decision, DecisionKind
 from .flow import pop, step
-from .frames import MISSING, Frame, _Missing, frame_class, typed
+from .frames import MISSING, Frame, _Missing, frame_class
 from .state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE, GameState, fort_areas
 
 COSTS = {FOOTMAN: 1, KNIGHT: 2, SIEGE_ENGINE: 2, SHIP: 1}  # R8.3, in the order offered
@@ -160,10 +160,8 @@ def _spend(frame: MusteringFrame, cost: int) -> None:
         _close_area(frame)
 
 
-def act_muster(state: GameState, frame: MusteringFrame | dict, action: Action) -> None:
+def act_muster(state: GameState, frame: MusteringFrame, action: Action) -> None:
     """Play one D-05 action (already checked against the options)."""
-    if type(frame) is dict:  # a position built from dicts left it pending as one
-        frame = typed(state.stack)
     h, at = frame.houses[0], frame.at
     kind = action[0]
     if kind == "area":
@@ -186,12 +184,8 @@ def act_muster(state: GameState, frame: MusteringFrame | dict, action: Action) -
 
 
 @step("mustering", act=act_muster)
-def run_mustering(state: GameState, frame: MusteringFrame | dict) -> Decision | None:
-    """R8.1: the first house of ``houses`` musters (area pick, then units there). A frame built
-    as a dict (scenarios) is first made typed in place, and the loop comes back."""
-    if type(frame) is dict:
-        typed(state.stack)
-        return None
+def run_mustering(state: GameState, frame: MusteringFrame) -> Decision | None:
+    """R8.1: the first house of ``houses`` musters (area pick, then units there).."""
     if not frame.houses:
         pop(state)
         return None

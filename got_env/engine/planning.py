@@ -32,7 +32,7 @@ import numpy as np
 from ..data import ORDER_TYPES, Ruleset
 from .decision import Action, Decision, DecisionKind, choice
 from .flow import on_action, pop, step
-from .frames import MISSING, PlanningFrame, PlanningStage, act_by_stage, typed
+from .frames import MISSING, PlanningFrame, PlanningStage, act_by_stage
 from .state import KINGS_COURT, LAND, SPECIAL_MARCH_BAN, GameState
 
 
@@ -169,12 +169,8 @@ def _placement(state: GameState, house: int) -> tuple[list[int], set[int]]:
 
 
 @step("planning_phase")
-def run_planning(state: GameState, frame: PlanningFrame | dict) -> Decision | None:
-    """The handler of the frame's stage (:data:`_RUN_STAGE`). A frame built as a dict
-    (scenarios) is first made typed in place, and the loop comes back."""
-    if type(frame) is dict:
-        typed(state.stack)
-        return None
+def run_planning(state: GameState, frame: PlanningFrame) -> Decision | None:
+    """The handler of the frame's stage (:data:`_RUN_STAGE`).."""
     if frame.stage is MISSING:
         frame.stage = PlanningStage.ASSIGN
     return _RUN_STAGE[frame.stage](state, frame)
@@ -258,7 +254,7 @@ def _end(state: GameState) -> None:
 
 
 @on_action("planning_phase")
-def act_planning(state: GameState, frame: PlanningFrame | dict, action: Action) -> None:
+def act_planning(state: GameState, frame: PlanningFrame, action: Action) -> None:
     """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
     act_by_stage(_ACT_STAGE, state, frame, action)
 

@@ -28,7 +28,7 @@ from typing import ClassVar
 from .board import gain_power, occupant, tables
 from .decision import DONE, Action, Decision, DecisionKind
 from .flow import on_action, pop, step
-from .frames import MISSING, Frame, _Missing, frame_class, typed
+from .frames import MISSING, Frame, _Missing, frame_class
 from .state import LAND, PORT, SEA, GameState
 
 RAIDABLE = ("support", "raid", "consolidate-power")
@@ -70,12 +70,8 @@ class RaidFrame(Frame):
 
 
 @step("raid")
-def run_raid(state: GameState, frame: RaidFrame | dict) -> Decision | None:
-    """D-25: a target, or done to remove the raid unused (R12.2.4). A frame built as a dict
-    (scenarios) is first made typed in place, and the loop comes back."""
-    if type(frame) is dict:
-        typed(state.stack)
-        return None
+def run_raid(state: GameState, frame: RaidFrame) -> Decision | None:
+    """D-25: a target, or done to remove the raid unused (R12.2.4).."""
     area = frame.area
     targets = raid_targets(state, area, frame.house)
     context = {"area": area}
@@ -92,11 +88,9 @@ def raids_two_areas(state: GameState, area: int) -> bool:
 
 
 @on_action("raid")
-def act_raid(state: GameState, frame: RaidFrame | dict, action: Action) -> None:
+def act_raid(state: GameState, frame: RaidFrame, action: Action) -> None:
     """Remove the target's order (pillaging a CP); a two-area special Raid then asks for a second
     target (1e spec 7.1); the raid token goes once the raid is over."""
-    if type(frame) is dict:  # a position built from dicts left it pending as one
-        frame = typed(state.stack)
     if action != DONE:
         remove_raided_order(state, frame.house, action[1])
         if raids_two_areas(state, frame.area):

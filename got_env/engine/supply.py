@@ -19,7 +19,7 @@ from ..data import UNIT_TYPES
 from .board import army_sizes, destroy_unit, supply_ok
 from .decision import Action, Decision, DecisionKind
 from .flow import pop, push, step
-from .frames import Frame, frame_class, typed
+from .frames import Frame, frame_class
 from .state import GameState
 
 
@@ -48,7 +48,7 @@ class ReconcileFrame(Frame):
 
 
 @step("supply")
-def run_supply(state: GameState, frame: SupplyFrame | dict) -> None:
+def run_supply(state: GameState, frame: SupplyFrame) -> None:
     """R7.1 then R7.4: adjust every house's supply, then reconcile in turn order."""
     adjust_supply(state)
     pop(state)
@@ -63,20 +63,15 @@ def reconcile_options(state: GameState, house: int) -> tuple[Action, ...]:
                  if state.units[a, house, u] > 0)
 
 
-def act_reconcile(state: GameState, frame: ReconcileFrame | dict, action: Action) -> None:
+def act_reconcile(state: GameState, frame: ReconcileFrame, action: Action) -> None:
     """Destroy the chosen unit (§3 Destroy: back to its owner's pool, R2.3.2)."""
-    if type(frame) is dict:  # a position built from dicts left it pending as one
-        frame = typed(state.stack)
     _, area, unit_type = action
     destroy_unit(state, area, frame.houses[0], unit_type)
 
 
 @step("reconcile", act=act_reconcile)
-def run_reconcile(state: GameState, frame: ReconcileFrame | dict) -> Decision | None:
-    """R7.4: the first house in ``houses`` still over its limits destroys a unit. A frame built
-    as a dict (scenarios) is made typed in place first."""
-    if type(frame) is dict:
-        frame = typed(state.stack)
+def run_reconcile(state: GameState, frame: ReconcileFrame) -> Decision | None:
+    """R7.4: the first house in ``houses`` still over its limits destroys a unit."""
     houses = frame.houses
     while houses and supply_ok(state, houses[0]):
         houses.pop(0)

@@ -33,7 +33,7 @@ from . import bidding, mustering, supply  # noqa: F401  (register their steps)
 from .board import enemy_ships_in, gain_power
 from .decision import CHOICES, Action, Decision, DecisionKind, choice
 from .flow import pop, push, step
-from .frames import MISSING, Frame, _Missing, frame_class, typed
+from .frames import MISSING, Frame, _Missing, frame_class
 from .state import FIEFDOMS, IRON_THRONE, KINGS_COURT, SHIP, SPECIAL_MARCH_BAN, GameState
 
 Effect = Callable[[GameState], None]
@@ -214,22 +214,16 @@ def _current(state: GameState, frame: WesterosFrame) -> Effect | HolderChoice:
     return WESTEROS_EFFECTS[card_id(state, frame.cards[frame.at])]
 
 
-def act_westeros(state: GameState, frame: WesterosFrame | dict, action: Action) -> None:
+def act_westeros(state: GameState, frame: WesterosFrame, action: Action) -> None:
     """The holder's choice on A Throne of Blades, Dark Wings Dark Words or Put to the Sword."""
-    if type(frame) is dict:  # a position built from dicts left it pending as one
-        frame = typed(state.stack)
     effect = _current(state, frame).effect(action)
     frame.at += 1
     effect(state)
 
 
 @step("westeros_phase", act=act_westeros)
-def run_westeros(state: GameState, frame: WesterosFrame | dict) -> Decision | None:
-    """§6.2 steps 2-4: reveal, threat, then resolve cards I, II, III in order. A frame built as
-    a dict (scenarios) is first made typed in place, and the loop comes back."""
-    if type(frame) is dict:
-        typed(state.stack)
-        return None
+def run_westeros(state: GameState, frame: WesterosFrame) -> Decision | None:
+    """§6.2 steps 2-4: reveal, threat, then resolve cards I, II, III in order.."""
     if frame.cards is MISSING:
         _start(state, frame)
         return None

@@ -14,7 +14,7 @@ from ..data import UNIT_TYPES
 from .board import destroy_unit, unused_units
 from .decision import DONE, Action, Decision, DecisionKind, choice
 from .flow import pop, push, step
-from .frames import MISSING, typed
+from .frames import MISSING
 from .mustering import COSTS, can_muster, mustering_areas
 from .state import FIEFDOMS, FOOTMAN, IRON_THRONE, KINGS_COURT, KNIGHT, CardPlace, GameState
 from .tracks import move_down, move_to_bottom, move_to_top
@@ -47,10 +47,8 @@ def ask(state: GameState, kind: DecisionKind, house: int, left: int = 1,
          player=house if player is None else player, **extra)
 
 
-def act_choice(state: GameState, frame: WildlingChoiceFrame | dict, action: Action) -> None:
+def act_choice(state: GameState, frame: WildlingChoiceFrame, action: Action) -> None:
     """Play one pick (``("done",)``: no more), and count it off ``left``."""
-    if type(frame) is dict:  # a position built from dicts with its decision already pending
-        frame = typed(state.stack)
     if action == DONE:
         frame.left = 0
         return
@@ -67,12 +65,8 @@ def choice_spec(frame: WildlingChoiceFrame) -> ChoiceSpec:
 
 
 @step("wildling_choice", act=act_choice)
-def run_choice(state: GameState, frame: WildlingChoiceFrame | dict) -> Decision | None:
-    """Ask the next pick of a card choice, or end it (D-10 to D-19). A frame built as a dict
-    (scenarios, tests) is first made typed in place, and the loop comes back."""
-    if type(frame) is dict:
-        typed(state.stack)
-        return None
+def run_choice(state: GameState, frame: WildlingChoiceFrame) -> Decision | None:
+    """Ask the next pick of a card choice, or end it (D-10 to D-19).."""
     spec = choice_spec(frame)
     if frame.left > 0 and spec.settle is not None:
         spec.settle(state, frame)

@@ -97,7 +97,7 @@ import numpy as np
 
 from .decision import Action, Decision, DecisionKind
 from .flow import pop, step
-from .frames import MISSING, WildlingAttackFrame, WildlingStage, typed
+from .frames import MISSING, WildlingAttackFrame, WildlingStage
 from .state import IRON_THRONE, GameState
 from .wildling_cards import (
     FIXED_EFFECTS,
@@ -255,10 +255,8 @@ def _move_threat(state: GameState, frame: WildlingAttackFrame) -> None:
         state.wildling_threat = max(0, state.wildling_threat - rule["after_wildling_victory_drop"])
 
 
-def act_attack(state: GameState, frame: WildlingAttackFrame | dict, action: Action) -> None:
+def act_attack(state: GameState, frame: WildlingAttackFrame, action: Action) -> None:
     """D-08: record the bid in the frame only (secret); D-09: the tied house picked."""
-    if type(frame) is dict:  # a position built from dicts with its decision already pending
-        frame = typed(state.stack)
     if frame.stage is WildlingStage.BID:
         frame.bids[_next_bidder(state, frame)] = action[1]
     else:
@@ -267,13 +265,9 @@ def act_attack(state: GameState, frame: WildlingAttackFrame | dict, action: Acti
 
 
 @step("wildling_attack", act=act_attack)
-def run_attack(state: GameState, frame: WildlingAttackFrame | dict) -> Decision | None:
+def run_attack(state: GameState, frame: WildlingAttackFrame) -> Decision | None:
     """A wildling attack of ``frame.strength`` (§20.2), without the houses in ``exclude``: the
-    handler of its stage (:data:`_RUN_STAGE`). A frame built as a dict (scenarios) is first made
-    typed in place, and the loop comes back."""
-    if type(frame) is dict:
-        typed(state.stack)
-        return None
+    handler of its stage (:data:`_RUN_STAGE`).."""
     if frame.stage is MISSING:
         _start(state, frame)
     return _RUN_STAGE[frame.stage](state, frame)

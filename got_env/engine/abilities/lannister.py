@@ -9,7 +9,7 @@ from ..board import gain_power
 from ..cards import Ability, combat_frame, register
 from ..decision import DONE, NO, YES, Action, Decision, DecisionKind
 from ..flow import on_action, pop, step
-from ..frames import MISSING, CombatFrame, Convert, Side, _Missing, frame_class, typed
+from ..frames import MISSING, CombatFrame, Convert, Side, _Missing, frame_class
 from ..state import FOOTMAN, CardPlace, GameState
 from .base import CardFrame, ctx, effect_step, orders_of, other, replace_card, step_name
 
@@ -56,12 +56,8 @@ TYRION = step_name("tyrion-lannister")
 
 
 @step(TYRION)
-def run_tyrion(state: GameState, frame: TyrionFrame | dict) -> Decision | None:
-    """At the reveal, as a cancel effect (R15.3.4): D-33, then the opponent's D-34. A frame
-    built as a dict is first made typed in place, and the loop comes back."""
-    if type(frame) is dict:
-        typed(state.stack)
-        return None
+def run_tyrion(state: GameState, frame: TyrionFrame) -> Decision | None:
+    """At the reveal, as a cancel effect (R15.3.4): D-33, then the opponent's D-34.."""
     combat = combat_frame(state)
     opp = other(frame.side)
     if frame.stage is MISSING:
@@ -82,10 +78,8 @@ def run_tyrion(state: GameState, frame: TyrionFrame | dict) -> Decision | None:
 
 
 @on_action(TYRION)
-def act_tyrion(state: GameState, frame: TyrionFrame | dict, action: Action) -> None:
+def act_tyrion(state: GameState, frame: TyrionFrame, action: Action) -> None:
     """D-33 (cancel or not) or D-34 (the replacement)."""
-    if type(frame) is dict:  # a position built from dicts left it pending as one
-        frame = typed(state.stack)
     combat = combat_frame(state)
     opp = other(frame.side)
     if frame.stage is TyrionStage.CANCEL:
