@@ -56,9 +56,10 @@ CHECKPOINT_FORMAT = "got_env-ppo-1"
 SHIPPED_CHECKPOINT = Path(__file__).with_name("checkpoints") / "ppo_selfplay.pt"
 #: The logit of an illegal action: exp(-1e9 - max) is exactly 0 in float32.
 MASKED_LOGIT = -1e9
-NETWORK_KINDS = ("mlp", "structured")
+NETWORK_KINDS = ("mlp", "structured", "board")
 #: The keys of each kind's spec besides ``kind`` (the constructors' keyword arguments).
-NETWORK_KEYS = {"mlp": ("hidden",), "structured": ("embed", "heads", "layers", "hidden")}
+NETWORK_KEYS = {"mlp": ("hidden",), "structured": ("embed", "heads", "layers", "hidden"),
+                "board": ("embed", "heads", "layers", "hidden")}
 #: Registry name -> the module of what the networks know of that game: ``sizes(variant)``,
 #: ``structured_layout(variant)``, ``check_env(...)``, ``DEFAULT_VARIANT`` (imported on first
 #: use). A game not here plays the MLP, sized from its env.
@@ -277,17 +278,61 @@ class StructuredPolicy(_PolicyBase):
         self.global_embed = nn.Sequential(nn.Linear(len(global_index), embed), nn.Tanh())
         self.trunk = _mlp([3 * embed, *hidden]) if hidden else nn.Identity()
 
-    def features(self, z: torch.Tensor) -> torch.Tensor:
+    def contextual_areas(self, z: torch.Tensor) -> torch.Tensor:
+        """``[B, areas, embed]``: each area's embedding after the attention rounds."""
         areas = torch.tanh(self.area_embed(z[:, self.area_index]) + self.area_position)
         for layer in self.attention:
             areas = layer(areas, src_mask=self.blocked)
+        return areas
+
+    def pooled(self, z: torch.Tensor, areas: torch.Tensor) -> torch.Tensor:
+        """The areas mean- and max-pooled, joined with the global features, through the trunk."""
         pooled = torch.cat([areas.mean(1), areas.amax(1),
                             self.global_embed(z[:, self.global_index])], dim=-1)
         return self.trunk(pooled)
 
+    def features(self, z: torch.Tensor) -> torch.Tensor:
+        return self.pooled(z, self.contextual_areas(z))
+
     def spec(self) -> dict[str, Any]:
         return {"kind": "structured", "embed": self.embed_size, "heads": self.heads,
                 "layers": self.num_layers, "hidden": list(self.hidden)}
+
+
+class BoardPolicy(StructuredPolicy):
+    """The structured network whose policy follows the board (issue 26 item 3): each action
+    that names an area (an order placed there, a March from or into it, a muster, a unit of it
+    chosen, ...) is scored from that area's own embedding after the attention rounds, by a
+    weight vector of its own, plus the global head's logit; an action naming no area (bids,
+    cards, tracks, choices) from the global head alone. So "march into Moat Cailin" reads Moat
+    Cailin's features and its neighbours', instead of a row of one flat head unrelated to them.
+    ``action_area``: int[actions], the area of each action, -1 for none (the game's module
+    gives it, :func:`agents.got.networks.board_layout`)."""
+
+    def __init__(self, obs_size: int, num_actions: int, *, action_area: np.ndarray,
+                 **structured: Any):
+        super().__init__(obs_size, num_actions, **structured)
+        area = torch.as_tensor(np.asarray(action_area), dtype=torch.long)
+        if area.shape != (num_actions,):
+            raise ValueError(f"action_area: expected {num_actions} entries, got "
+                             f"{tuple(area.shape)}")
+        num_areas = self.area_index.shape[0]
+        # -1 (no area) points at a zero row appended after the areas
+        self.register_buffer("action_area", torch.where(area < 0, num_areas, area))
+        self.action_weight = nn.Parameter(torch.zeros(num_actions, self.embed_size))
+        nn.init.normal_(self.action_weight, std=0.01)  # small: the first policy near uniform
+
+    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        z = self.normalizer(obs)
+        areas = self.contextual_areas(z)
+        h = self.pooled(z, areas)
+        rows = torch.cat([areas, areas.new_zeros(areas.shape[0], 1, areas.shape[2])], dim=1)
+        per_action = (rows[:, self.action_area] * self.action_weight).sum(-1)
+        logits = self.policy_head(h) + per_action
+        return masked_logits(logits, mask), self.value_head(h).squeeze(-1)
+
+    def spec(self) -> dict[str, Any]:
+        return {**super().spec(), "kind": "board"}
 
 
 def check_network_spec(spec: Any) -> None:
@@ -309,8 +354,8 @@ def check_network_spec(spec: Any) -> None:
     defaults = {name: p.default for name, p in inspect.signature(cls).parameters.items()
                 if name in allowed}
     values = {**defaults, **{k: v for k, v in spec.items() if k != "kind"}}
-    _sizes(values["hidden"], "network.hidden", empty=kind == "structured")
-    if kind == "structured":
+    _sizes(values["hidden"], "network.hidden", empty=kind != "mlp")
+    if kind != "mlp":
         _attention_sizes(values["embed"], values["heads"], values["layers"])
 
 
@@ -336,8 +381,10 @@ def build_network(spec: Mapping[str, Any], ruleset: str | None = "2e", *,
     if kind == "mlp":
         return MLPPolicy(obs_size, num_actions, **spec)
     if module is None or not hasattr(module, "structured_layout"):
-        raise ValueError(f"network.kind: 'structured' is built on a game's board layout, which "
+        raise ValueError(f"network.kind: {kind!r} is built on a game's board layout, which "
                          f"game {game!r} does not give (use kind: mlp)")
+    if kind == "board":
+        return BoardPolicy(obs_size, num_actions, **module.board_layout(variant), **spec)
     return StructuredPolicy(obs_size, num_actions, **module.structured_layout(variant), **spec)
 
 

@@ -62,8 +62,8 @@ def _obs_and_masks(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     return np.stack(obs), np.stack(masks)
 
 
-@pytest.mark.parametrize("kind", ["mlp", "structured"])
-def test_both_networks_sample_only_legal_actions_in_real_positions(kind: str) -> None:
+@pytest.mark.parametrize("kind", ["mlp", "structured", "board"])
+def test_every_network_samples_only_legal_actions_in_real_positions(kind: str) -> None:
     spec = {"kind": kind, "hidden": [32]} if kind == "mlp" else {
         "kind": kind, "embed": 16, "heads": 2, "layers": 1, "hidden": [32]}
     net = build_network(spec)
@@ -78,6 +78,39 @@ def test_both_networks_sample_only_legal_actions_in_real_positions(kind: str) ->
         assert np.all(np.isfinite(logp)) and np.all(np.isfinite(value))
     logits, _ = net(torch.as_tensor(obs), torch.as_tensor(masks))
     assert torch.all(logits[torch.as_tensor(masks) == 0] == MASKED_LOGIT)
+
+
+def test_the_board_network_scores_an_area_action_from_that_areas_embedding(tmp_path) -> None:
+    """BoardPolicy (issue 26 item 3): an action naming an area gets the global head's logit
+    plus its own weights times that area's embedding after attention; an action naming no area
+    (a bid, a card, done) the global head's logit alone; a checkpoint rebuilds it exactly."""
+    from agents.got.networks import board_layout
+    from agents.ppo import load_checkpoint, save_checkpoint
+
+    torch.manual_seed(0)
+    net = build_network({"kind": "board", "embed": 16, "heads": 2, "layers": 1, "hidden": [32]})
+    area = board_layout("2e")["action_area"]
+    codec = got_env.raw_env(num_players=3).codec
+    assert area[codec.encode(("bid", 3))] == -1 and area[codec.encode(("done",))] == -1
+    winterfell = got_env.raw_env(num_players=3).ruleset.area("winterfell")
+    assert area[codec.encode(("area", winterfell))] == winterfell
+    obs, masks = _obs_and_masks(6, seed=5)
+    x, everything = torch.as_tensor(obs), torch.ones(len(obs), net.num_actions, dtype=torch.bool)
+    with torch.no_grad():
+        logits, _ = net(x, everything)
+        z = net.normalizer(x)
+        areas = net.contextual_areas(z)
+        base = net.policy_head(net.pooled(z, areas))
+        i = codec.encode(("area", winterfell))
+        expected = base[:, i] + (areas[:, winterfell] * net.action_weight[i]).sum(-1)
+        torch.testing.assert_close(logits[:, i], expected)
+        none = torch.as_tensor(area < 0)
+        torch.testing.assert_close(logits[:, none], base[:, none])
+    save_checkpoint(tmp_path / "board.pt", net)
+    again, _ = load_checkpoint(tmp_path / "board.pt")
+    with torch.no_grad():
+        torch.testing.assert_close(again(x, torch.as_tensor(masks))[0],
+                                   net(x, torch.as_tensor(masks))[0])
 
 
 # -- per-house advantages -------------------------------------------------------------------------

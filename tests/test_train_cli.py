@@ -34,7 +34,7 @@ BAD_VALUES = [
     ("network: {kind: structured, embed: '64'}",
      "network.embed: expected a positive integer, got '64'"),
     ("network: {kind: structured, embed: 30, heads: 4}", "network.embed"),
-    ("network: {kind: cnn}", "network.kind: expected one of ('mlp', 'structured'), got 'cnn'"),
+    ("network: {kind: cnn}", "network.kind: expected one of ('mlp', 'structured', 'board'), got 'cnn'"),
     ("network: {kind: mlp, depth: 3}", "network: unknown key(s) ['depth']"),
     ("seed: -1", "seed must be an integer >= 0 and <= 4294967295, got -1"),
     ("seed: 1.5", "seed must be an integer >= 0 and <= 4294967295, got 1.5"),

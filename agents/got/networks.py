@@ -1,5 +1,6 @@
 """What the PPO networks (:mod:`agents.ppo`) know of A Game of Thrones: the observation and
-action sizes of a ruleset, the per-area layout the ``"structured"`` network is built on
+action sizes of a ruleset, the per-area layout the ``"structured"`` and ``"board"`` networks are
+built on
 (:class:`got_env.wrappers.observations.ObservationTransform`), and the check that an env plays
 the ruleset a checkpoint was trained for. :data:`agents.ppo.GAME_NETWORKS` names this module
 for the registry name ``"got"``; a game without such a module gets the flat MLP, sized from its
@@ -32,6 +33,22 @@ def structured_layout(variant: str) -> dict[str, np.ndarray]:
     t = ObservationTransform("structured", load_ruleset(variant))
     return {"area_index": t.area_index, "global_index": t.global_index,
             "adjacency": t.adjacency}
+
+
+def board_layout(variant: str) -> dict[str, np.ndarray]:
+    """The keyword arguments of :class:`agents.ppo.BoardPolicy`: the structured layout and the
+    area each action names (its first argument of role ``area`` in the engine's closed action
+    vocabulary, ``ACTION_KINDS``: the order's area, the March's destination, the muster's or
+    the chosen unit's area; -1 for an action naming none)."""
+    from got_env.engine.decision import ACTION_KINDS
+
+    codec = codec_for(load_ruleset(variant))
+    area = np.full(codec.size, -1, dtype=np.int64)
+    for i, action in enumerate(codec.actions):
+        roles = ACTION_KINDS[action[0]]
+        if "area" in roles:
+            area[i] = action[1 + roles.index("area")]
+    return {**structured_layout(variant), "action_area": area}
 
 
 def env_variant(env: Any) -> str | None:
