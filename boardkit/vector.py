@@ -27,7 +27,16 @@ the same acting house, observation, mask, rewards, terminations, truncations and
 * ``finished[g]``: a :class:`Finished` when ``done[g]``, else None: the finished game's record
   (:func:`boardkit.envs.record_of`: AGoT's ``GameRecord``), the final infos of every house (AGoT's
   ``outcome``, ``winner``, ``ranking``), every house's final observation (for bootstrapping a
-  truncated game) and rewards.
+  truncated game) and rewards;
+* ``seat_moves[g]`` (int64): the decisions game ``g``'s worker-side seats played during this
+  call (below; 0 without them), for throughput accounting.
+
+``worker_seats`` (with ``agent_factory``, e.g. ``agents.make_agent``) hands some seats to agents
+that the shards run themselves (docs/vector.md, "Worker-side seats"): after the learner's action
+a shard plays those seats' decisions until a learner seat is to act again, so every row of every
+batch is a learner seat's decision, the batch keeps its ``G`` rows, and a baseline opponent
+(AGoT's heuristic) runs in the workers, not in the learner's process. The records hold every
+action, those of the worker-side seats too.
 
 Any env option goes to every game, ``ruleset="1e"`` included (the 1st edition: the observation
 and action sizes, ``observation_size`` and ``action_size``, are then the 1e ones). The sizes and
@@ -78,14 +87,16 @@ from __future__ import annotations
 import math
 import multiprocessing as mp
 import os
+import pickle
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .backends import BACKENDS
-from .vector_lockstep import LockstepGames
+from .vector_lockstep import LockstepGames, WorkerSeats
 from .vector_shard import (
     KNOWN_ILLEGAL_ERRORS,
+    AgentFactory,
     Batch,
     Buffers,
     Finished,
@@ -99,6 +110,7 @@ from .vector_shard import (
     observe_into,
     rebuilds_infos,
     replay,
+    seat_seed,
     serve,
 )
 
@@ -110,7 +122,7 @@ __all__ = ["BACKENDS", "Batch", "Finished", "VectorGames", "VectorGamesError",
            # the shard API a backend builds on (boardkit.vector_ray: shards in Ray actors)
            "Buffers", "LockstepGames", "Shard", "error_reply", "serve",
            "illegal_action_error", "observe_into", "rebuilds_infos", "replay",
-           "KNOWN_ILLEGAL_ERRORS"]
+           "KNOWN_ILLEGAL_ERRORS", "AgentFactory", "WorkerSeats", "seat_seed"]
 
 
 
@@ -153,13 +165,16 @@ class _Commands:
 
 
 def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str, Any],
-            buffers: Buffers, spin_s: float, game: str = "got") -> None:
+            buffers: Buffers, spin_s: float, game: str = "got",
+            seats: list[dict[int, Any]] | None = None,
+            agent_factory: AgentFactory | None = None) -> None:
     """A worker process: one shard, driven by commands from the pipe (:class:`_Commands`)
     until ``close``. Every reply is ``("ok", result)`` or ``("error", game, action, type name,
     message, traceback)``."""
     shard = None
     try:
-        shard = Shard(first, count, num_games, options, buffers, game=game)
+        shard = Shard(first, count, num_games, options, buffers, game=game, seats=seats,
+                      agent_factory=agent_factory)
         conn.send(("ok", None))
     except Exception as e:  # an option the env refuses: reported, not hung on
         conn.send(error_reply(e))
@@ -203,6 +218,15 @@ class VectorGames(LockstepGames):
         0: never busy-wait.
     :param game: the registry name of the game (:mod:`boardkit.games`); every game of the batch
         is its env, :func:`boardkit.envs.make_env` (``game``, ``**env_options``).
+    :param worker_seats: the seats the workers play themselves (docs/vector.md, "Worker-side
+        seats"): one mapping ``{seat: agent spec}`` for every game, or one per game (None: none
+        there); a seat is an index into ``possible_agents`` or an agent name. Each game's
+        worker-side agents are built by ``agent_factory`` for every new game, seeded by
+        :func:`seat_seed` from the game's seed, and asked in the shard between the learner's
+        decisions, so every row of a batch is a learner seat's decision and baseline opponents
+        cost the learner's process nothing. None (default): the learner plays every seat.
+    :param agent_factory: ``factory(spec, env=env, seed=seed) -> agent`` (``agents.make_agent``;
+        boardkit cannot import it), picklable for worker processes (a module-level function).
     :param env_options: any option of the game's env (AGoT's :class:`got_env.raw_env`:
         ``max_rounds``, ``reward``, ``max_steps``, ...), the same for every game; checked here,
         before a worker starts.
@@ -214,7 +238,8 @@ class VectorGames(LockstepGames):
     def __init__(self, num_games: int, num_players: int | None = None,
                  seeds: int | Sequence[int] | None = None, num_workers: int = 0,
                  start_method: str = "spawn", copy: bool = True, spin_s: float = 0.005,
-                 game: str = "got", **env_options: Any):
+                 game: str = "got", worker_seats: WorkerSeats = None,
+                 agent_factory: AgentFactory | None = None, **env_options: Any):
         if isinstance(spin_s, bool) or not isinstance(spin_s, int | float) \
                 or not math.isfinite(spin_s) or spin_s < 0:
             raise ValueError(f"spin_s must be a non-negative number of seconds, got {spin_s!r}")
@@ -223,7 +248,8 @@ class VectorGames(LockstepGames):
         self._procs: list[Any] = []
         self._shard: Shard | None = None
         self.start_method = start_method
-        super().__init__(num_games, num_players, seeds, num_workers, env_options, copy, game)
+        super().__init__(num_games, num_players, seeds, num_workers, env_options, copy, game,
+                         worker_seats, agent_factory)
         if game != "got":
             self._PROCESS = game
         #: whether the rows carry the acting agents' infos as numbers (``Shard.numeric_infos``)
@@ -232,8 +258,16 @@ class VectorGames(LockstepGames):
             self._buffers = Buffers(*self._shape)
             self._ranges = [(0, num_games)]
             self._shard = Shard(0, num_games, num_games, self.options, self._buffers,
-                                game=self.game)
+                                game=self.game, seats=self.worker_seats,
+                                agent_factory=self.agent_factory)
             return
+        if any(self.worker_seats):  # say so here, not as a worker's obscure death
+            try:
+                pickle.dumps((self.agent_factory, self.worker_seats))
+            except Exception as e:
+                raise ValueError(f"agent_factory and the worker_seats' specs must pickle to "
+                                 f"reach the worker processes (a module-level function such "
+                                 f"as agents.make_agent): {type(e).__name__}: {e}") from e
         self._ctx = mp.get_context(start_method)
         self._buffers = Buffers(*self._shape, ctx=self._ctx)
         self._ranges = self._split(num_games, self.num_workers)
@@ -255,7 +289,8 @@ class VectorGames(LockstepGames):
         proc = self._ctx.Process(target=_worker, daemon=True,
                                  name=f"{self._PROCESS}-vector-{first}",
                                  args=(child, first, end - first, self.num_games, self.options,
-                                       self._buffers, self.spin_s, self.game))
+                                       self._buffers, self.spin_s, self.game,
+                                       self.worker_seats[first:end], self.agent_factory))
         proc.start()
         child.close()  # the worker holds the only other end: its death is an EOF here
         return parent, proc
@@ -287,7 +322,12 @@ class VectorGames(LockstepGames):
 
     def _reset_games(self, streams: list[tuple[list[int], list[int]]]) -> list[dict]:
         if self._shard is not None:
-            return self._shard.reset(streams[0])
+            try:
+                return self._shard.reset(streams[0])
+            except _GameFailure as f:  # a worker-side seat's error, as a worker reports it
+                self._broken = True
+                raise _failure(*error_reply(f.error, f.game, f.action)[1:],
+                               illegal=self._illegal) from f.error
         return [i for part in self._run("reset", streams) for i in part]
 
     def _step_games(self) -> tuple[list[dict], list[Finished | None]]:

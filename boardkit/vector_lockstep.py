@@ -5,7 +5,7 @@ and :class:`boardkit.vector_ray.RayVectorGames`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -13,6 +13,7 @@ import numpy as np
 from . import games as registry
 from .envs import make_env
 from .vector_shard import (
+    AgentFactory,
     Batch,
     Buffers,
     Finished,
@@ -21,10 +22,14 @@ from .vector_shard import (
     illegal_action_error,
 )
 
-__all__ = ["LockstepGames"]
+__all__ = ["LockstepGames", "WorkerSeats"]
 
 
 _Games = TypeVar("_Games", bound="LockstepGames")
+
+#: ``worker_seats``: one ``{seat: agent spec}`` for every game, one per game, or None; a seat
+#: is an index into ``possible_agents`` or an agent name.
+WorkerSeats = Mapping[Any, Any] | Sequence[Mapping[Any, Any] | None] | None
 
 
 class LockstepGames:
@@ -45,7 +50,8 @@ class LockstepGames:
 
     def __init__(self, num_games: int, num_players: int | None,
                  seeds: int | Sequence[int] | None, num_workers: int,
-                 env_options: dict[str, Any], copy: bool = True, game: str = "got"):
+                 env_options: dict[str, Any], copy: bool = True, game: str = "got",
+                 worker_seats: WorkerSeats = None, agent_factory: AgentFactory | None = None):
         if not isinstance(copy, bool):
             raise ValueError(f"copy must be True or False, got {copy!r}")
         self.copy = copy
@@ -83,6 +89,53 @@ class LockstepGames:
         self._lost: str | None = None  # why, for every call until then (VectorGamesError)
         self._infos: list[dict] = [{} for _ in range(num_games)]
         self.num_workers = min(num_workers, num_games)
+        #: per game, its worker-side seats (seat index -> agent spec): every other seat is the
+        #: learner's, and every row of a batch is a learner seat's decision
+        self.worker_seats: list[dict[int, Any]] = self._seat_table(worker_seats)
+        if any(self.worker_seats) and not callable(agent_factory):
+            raise ValueError(f"worker_seats need an agent_factory(spec, env=, seed=) that builds "
+                             f"their agents (e.g. agents.make_agent), got {agent_factory!r}")
+        self.agent_factory = agent_factory
+
+    def _seat_table(self, seats: WorkerSeats) -> list[dict[int, Any]]:
+        """``worker_seats`` as one ``{seat index: spec}`` per game: one mapping for every game
+        or a sequence of ``num_games`` (None or empty: no worker seat there); a seat is named
+        by its index into ``possible_agents`` or by its agent name. A game must leave the
+        learner at least one seat, or it would never stop for the learner."""
+        if seats is None:
+            return [{} for _ in range(self.num_games)]
+        if isinstance(seats, Mapping):
+            per_game: list[Any] = [seats] * self.num_games
+        else:
+            per_game = list(seats)
+            if len(per_game) != self.num_games:
+                raise ValueError(f"worker_seats must be one mapping (seat -> agent spec) or "
+                                 f"{self.num_games} (one per game), got {len(per_game)}")
+        names = {a: i for i, a in enumerate(self.possible_agents)}
+        table = []
+        for g, game_seats in enumerate(per_game):
+            if not game_seats:
+                table.append({})
+                continue
+            if not isinstance(game_seats, Mapping):
+                raise ValueError(f"worker_seats of game {g} must map seats to agent specs, got "
+                                 f"{game_seats!r}")
+            row: dict[int, Any] = {}
+            for seat, spec in game_seats.items():
+                if isinstance(seat, str) and seat in names:
+                    index = names[seat]
+                elif isinstance(seat, (int, np.integer)) and not isinstance(seat, bool) \
+                        and 0 <= int(seat) < self.num_players:
+                    index = int(seat)
+                else:
+                    raise ValueError(f"worker_seats of game {g}: {seat!r} is no seat of "
+                                     f"{self.possible_agents} (an index or an agent name)")
+                row[index] = spec
+            if len(row) == self.num_players:
+                raise ValueError(f"worker_seats of game {g} take every seat: the learner must "
+                                 f"keep at least one, or the game would never stop for it")
+            table.append(row)
+        return table
 
     @property
     def _shape(self) -> tuple[int, int, int, int]:
@@ -146,6 +199,11 @@ class LockstepGames:
         games and the env options must be the ones of the state (any number of workers). A
         shard whose worker died is given a fresh one first."""
         self._check_open()
+        if any(self.worker_seats):
+            raise NotImplementedError(
+                "restore() with worker_seats: a worker-side agent's own state (its generator, "
+                "its plans) is not in the records, so restored games would not play on as the "
+                "saved ones did; start the batch anew with reset() instead")
         if not isinstance(state, dict) or state.get("num_games") != self.num_games \
                 or state.get("options") != self.options:
             found = (state.get("num_games"), state.get("options")) if isinstance(
@@ -350,13 +408,14 @@ class LockstepGames:
 
     def _batch(self, infos: list[dict], finished: list[Finished | None]) -> Batch:
         b = self._buffers
-        rows = [b.agent, b.obs, b.mask, b.rewards, b.done, b.truncated]
+        rows = [b.agent, b.obs, b.mask, b.rewards, b.done, b.truncated, b.seat_moves]
         if self.copy:
             rows = [row.copy() for row in rows]
         else:  # the buffers themselves, read-only: the next step writes them again
             rows = [row.view() for row in rows]
             for row in rows:
                 row.flags.writeable = False
-        agent, obs, mask, rewards, done, truncated = rows
+        agent, obs, mask, rewards, done, truncated, seat_moves = rows
         return Batch(agent=agent, obs=obs, mask=mask, rewards=rewards, done=done,
-                     truncated=truncated, infos=list(infos), finished=list(finished))
+                     truncated=truncated, infos=list(infos), finished=list(finished),
+                     seat_moves=seat_moves)

@@ -36,8 +36,8 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from .vector_lockstep import LockstepGames
-from .vector_shard import Buffers, Finished, Shard, error_reply, serve
+from .vector_lockstep import LockstepGames, WorkerSeats
+from .vector_shard import AgentFactory, Buffers, Finished, Shard, error_reply, serve
 
 __all__ = ["RayVectorGames", "import_ray", "init_ray"]
 
@@ -73,12 +73,14 @@ class _ShardActor:
     ``step`` add the rows they wrote, since the main process cannot see the actor's memory."""
 
     def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
-                 shape: tuple[int, int, int], game: str = "got"):
+                 shape: tuple[int, int, int], game: str = "got",
+                 seats: list[dict[int, Any]] | None = None,
+                 agent_factory: AgentFactory | None = None):
         self._error: tuple | None = None
         try:
             self._buffers = Buffers(count, *shape)
             self._shard = Shard(first, count, num_games, options, self._buffers, row=0,
-                                game=game)
+                                game=game, seats=seats, agent_factory=agent_factory)
         except Exception as e:  # reported by ready(), in the workers' form, not as a dead actor
             self._error = error_reply(e)
 
@@ -126,6 +128,10 @@ class RayVectorGames(LockstepGames):
     :param copy: as :class:`boardkit.vector.VectorGames`'s (False: the batch's arrays are
         read-only views that the next call overwrites).
     :param game: the registry name of the game, as for ``VectorGames``.
+    :param worker_seats: as for ``VectorGames``: the seats each actor plays itself with
+        ``agent_factory``'s agents (docs/vector.md, "Worker-side seats").
+    :param agent_factory: as for ``VectorGames``; it and the specs travel to the actors
+        (Ray's pickling: a module-level function such as ``agents.make_agent``).
     :param env_options: any option of the game's env (AGoT's :class:`got_env.raw_env`), the
         same for every game; checked here, before Ray is started or any actor is.
     """
@@ -135,10 +141,12 @@ class RayVectorGames(LockstepGames):
     def __init__(self, num_games: int, num_players: int | None = None,
                  seeds: int | Sequence[int] | None = None, num_workers: int = 0,
                  ray_address: str | None = None, copy: bool = True, game: str = "got",
+                 worker_seats: WorkerSeats = None, agent_factory: AgentFactory | None = None,
                  **env_options: Any):
         self._actors: list[Any] = []
         ray = import_ray()  # first: without ray nothing else is worth checking
-        super().__init__(num_games, num_players, seeds, num_workers, env_options, copy, game)
+        super().__init__(num_games, num_players, seeds, num_workers, env_options, copy, game,
+                         worker_seats, agent_factory)
         self._ray = init_ray(ray_address)
         if self.num_workers == 0:
             cpus = int(ray.cluster_resources().get("CPU", 1))
@@ -156,7 +164,8 @@ class RayVectorGames(LockstepGames):
         """A new actor for shard ``k``; its ``ready`` says once its games are built."""
         first, end = self._ranges[k]
         return _actor_class(self._ray).remote(first, end - first, self.num_games, self.options,
-                                              self._shape[1:], self.game)
+                                              self._shape[1:], self.game,
+                                              self.worker_seats[first:end], self.agent_factory)
 
     # -- the backend's part ---------------------------------------------------------------------
     def _stop(self) -> None:

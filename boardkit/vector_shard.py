@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,9 +17,23 @@ from . import games as registry
 from .decision import IllegalActionError
 from .envs import make_env, record_of
 
-__all__ = ["KNOWN_ILLEGAL_ERRORS", "Batch", "Buffers", "Finished", "Shard", "VectorGamesError",
-           "error_reply", "illegal_action_error", "observe_into", "rebuilds_infos", "replay",
-           "serve"]
+__all__ = ["KNOWN_ILLEGAL_ERRORS", "AgentFactory", "Batch", "Buffers", "Finished", "Shard",
+           "VectorGamesError", "error_reply", "illegal_action_error", "observe_into",
+           "rebuilds_infos", "replay", "seat_seed", "serve"]
+
+#: Builds a worker-side seat's agent: ``factory(spec, env=env, seed=seed)`` (keywords, as
+#: ``agents.make_agent`` takes them). It must pickle (a module-level function) to reach a
+#: worker process; boardkit never imports ``agents`` itself (lint-imports forbids it).
+AgentFactory = Callable[..., Any]
+
+
+def seat_seed(game_seed: int, seat: int) -> int:
+    """The seed of the agent in worker-side seat ``seat`` (an index into ``possible_agents``)
+    of the game whose seed is ``game_seed``: a function of the two only, so that a batch's
+    worker-side play is reproducible and the same agents can be built outside it (tests compare
+    a batch with the AEC loop this way). A ``SeedSequence`` keeps the seats' streams apart."""
+    return int(np.random.SeedSequence([int(game_seed) % (1 << 63), int(seat)])
+               .generate_state(1, np.uint32)[0])
 
 #: The exception class a game shipped here raises for an illegal action, when it is not the
 #: kit's own (``module:attribute``, imported on first use, as :data:`boardkit.envs.KNOWN_ENVS`).
@@ -122,6 +137,9 @@ class Batch:
     truncated: np.ndarray  # bool[G]: it was cut short by max_steps
     infos: list[dict]  # the acting house's infos, per game
     finished: list[Finished | None]  # per game: the game that ended on this step, else None
+    #: int64[G]: decisions the worker-side seats played in each game during this call (0
+    #: without ``worker_seats``), for throughput accounting: every one is in the records
+    seat_moves: np.ndarray
 
 
 class Buffers:
@@ -138,6 +156,7 @@ class Buffers:
                   "agent": (np.int64, (num_games,)),
                   "decision": (np.int64, (num_games,)),
                   "num_legal": (np.int64, (num_games,)),
+                  "seat_moves": (np.int64, (num_games,)),
                   "mask": (np.int8, (num_games, mask_size)),
                   "done": (np.bool_, (num_games,)),
                   "truncated": (np.bool_, (num_games,))}
@@ -162,7 +181,7 @@ class Buffers:
     #: ``decision`` and ``num_legal`` (the acting house's infos as numbers) are written too, for
     #: the main process of worker processes; a shard that returns its rows (a Ray actor) returns
     #: the infos themselves instead.
-    ROWS = ("obs", "mask", "agent", "rewards", "done", "truncated")
+    ROWS = ("obs", "mask", "agent", "rewards", "done", "truncated", "seat_moves")
 
     def rows(self) -> dict[str, np.ndarray]:
         """Every game's rows of the arrays a step writes: what a shard that shares no memory
@@ -182,10 +201,15 @@ class Shard:
 
     :param row: the buffers' row of game ``first``: ``first`` itself when the buffers hold the
         whole batch (in-process, shared memory), 0 for a shard's own buffers (a Ray actor).
-    :param game: the registry name of the game (``"got"``: A Game of Thrones)."""
+    :param game: the registry name of the game (``"got"``: A Game of Thrones).
+    :param seats: per game of the shard, the worker-side seats (seat index -> agent spec),
+        played here by ``agent_factory``'s agents between the learner's decisions
+        (docs/vector.md, "Worker-side seats"); None: the learner plays every seat."""
 
     def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
-                 buffers: Buffers, row: int | None = None, game: str = "got"):
+                 buffers: Buffers, row: int | None = None, game: str = "got",
+                 seats: list[dict[int, Any]] | None = None,
+                 agent_factory: AgentFactory | None = None):
         self.first, self.num_games = first, num_games
         self.game, self.options = game, dict(options)
         self.envs = [make_env(game, **options) for _ in range(count)]
@@ -204,6 +228,13 @@ class Shard:
         self.decision, self.num_legal = b.decision[rows], b.num_legal[rows]
         self.first_seeds = [0] * count
         self.episodes = [0] * count
+        self.seat_moves = b.seat_moves[rows]
+        self.seats: list[dict[int, Any]] = seats if seats is not None else [{}] * count
+        if any(self.seats) and agent_factory is None:
+            raise ValueError("worker seats need an agent_factory(spec, env=, seed=)")
+        self.agent_factory = agent_factory
+        #: per game, the agents of its worker-side seats, new for every game (seat_seed)
+        self.seated: list[dict[int, Any]] = [{} for _ in range(count)]
 
     def reset(self, stream: tuple[list[int], list[int]]) -> list[dict]:
         """Start every game at its place in its seed stream, ``(first seeds, episodes)``: the
@@ -214,9 +245,20 @@ class Shard:
         self.rewards[:] = 0
         self.done[:] = False
         self.truncated[:] = False
+        self.seat_moves[:] = 0
         infos = []
         for i, env in enumerate(self.envs):
             env.reset(seed=self._seed(i))
+            self._seat_agents(i, env)
+            try:
+                if self._play_seats(i, env) is not None:
+                    raise VectorGamesError(
+                        f"game {self.first + i} ended before any decision of a learner seat: "
+                        f"worker_seats must leave the learner a seat that acts")
+            except _GameFailure:
+                raise
+            except Exception as e:
+                raise _GameFailure(self.first + i, -1, e) from e
             infos.append(self._write(i, env))
         return infos
 
@@ -239,24 +281,87 @@ class Shard:
         count = len(self.envs)
         done, cut = [False] * count, [False] * count
         self.rewards[:] = 0  # only a game that ends pays: every other game's rewards are 0.0
+        self.seat_moves[:] = 0
         for i, (env, action) in enumerate(zip(self.envs, self.actions.tolist(), strict=True)):
             try:
                 env.step(action)
-                sel = env.agent_selection
-                truncated = env.truncations[sel]
-                if env.terminations[sel] or truncated:
-                    done[i], cut[i] = True, truncated
-                    row, index = self.rewards[i], self._index
-                    for a, r in env.rewards.items():
-                        row[index[a]] = r
-                    finished.append(self._finish(i, env, truncated))
-                    self.episodes[i] += 1
-                    env.reset(seed=self._seed(i))
+                ended = self._ended(i, env)
+                if self.seated[i] or self.seats[i]:
+                    later = self._play_seats(i, env)
+                    if later is not None and ended is not None:
+                        raise VectorGamesError(
+                            f"game {self.first + i} ended, and the next one too before any "
+                            f"decision of a learner seat: worker_seats must leave the learner "
+                            f"a seat that acts")
+                    ended = ended or later
+                if ended is not None:
+                    done[i], cut[i] = True, ended.truncated
+                    finished.append(ended)
                 self._write_rows(i, env)
+            except _GameFailure:
+                raise
             except Exception as e:
                 raise _GameFailure(self.first + i, action, e) from e
         self.done[:] = done
         self.truncated[:] = cut
+        return finished
+
+    def _ended(self, i: int, env: Any) -> Finished | None:
+        """If game ``i`` just ended (or was cut short): its rewards row written, the game
+        recorded, the slot's next game started (its worker-side agents new), and what ended."""
+        sel = env.agent_selection
+        truncated = env.truncations[sel]
+        if not (env.terminations[sel] or truncated):
+            return None
+        row, index = self.rewards[i], self._index
+        for a, r in env.rewards.items():
+            row[index[a]] = r
+        finished = self._finish(i, env, truncated)
+        self.episodes[i] += 1
+        env.reset(seed=self._seed(i))
+        self._seat_agents(i, env)
+        return finished
+
+    def _seat_agents(self, i: int, env: Any) -> None:
+        """New agents for game ``i``'s worker-side seats, seeded by :func:`seat_seed` from the
+        game's seed: a new agent per game is its reset, whatever the agent keeps between
+        games, so that a game's play depends on its seed alone."""
+        seats = self.seats[i]
+        if not seats:
+            return
+        seed, make = self._seed(i), self.agent_factory
+        assert make is not None
+        self.seated[i] = {seat: make(spec, env=env, seed=seat_seed(seed, seat))
+                          for seat, spec in seats.items()}
+
+    def _play_seats(self, i: int, env: Any) -> Finished | None:
+        """Play game ``i``'s worker-side seats (each agent's ``act`` on the AEC env's
+        observation, mask and infos, as the AEC loop asks it) until a learner seat is to act;
+        counted in ``seat_moves``. A game that ends meanwhile is recorded and the next started
+        (:meth:`_ended`); then its first decisions are played too, and that game returned."""
+        seated, index, moves = self.seated[i], self._index, 0
+        finished = None
+        while True:
+            sel = env.agent_selection
+            agent = seated.get(index[sel])
+            if agent is None:
+                break
+            seen = env.observe(sel)
+            action = int(agent.act(seen["observation"], seen["action_mask"], env.infos[sel]))
+            try:
+                env.step(action)
+            except Exception as e:
+                raise _GameFailure(self.first + i, action, e) from e
+            moves += 1
+            ended = self._ended(i, env)
+            if ended is not None:
+                if finished is not None:
+                    raise VectorGamesError(
+                        f"game {self.first + i} ended twice in one step before any decision "
+                        f"of a learner seat: worker_seats must leave the learner a seat that "
+                        f"acts")
+                finished, seated = ended, self.seated[i]
+        self.seat_moves[i] += moves
         return finished
 
     def records(self) -> list[Any]:
@@ -273,6 +378,11 @@ class Shard:
         replay raises ``got_env.RecordError``) and write its rows, as after the step it was
         taken at (rewards and ends of that step are not kept: a state is taken between
         steps)."""
+        if any(self.seats):
+            raise NotImplementedError(
+                "restore() with worker_seats: a worker-side agent's own state (its generator, "
+                "its plans) is not in the records, so the restored games would not play on "
+                "as the saved ones; make the batch anew (reset) instead")
         envs = [replay(self.game, record, self.options) for record in state["records"]]
         self.envs = envs
         self.first_seeds, self.episodes = list(state["first_seeds"]), list(state["episodes"])
