@@ -1,0 +1,129 @@
+"""The imitation config: one YAML file read into frozen dataclasses by the experiments' one
+config layer (:mod:`experiments.config_model`), so that an unknown key or a bad value is a
+one-line error naming the file and the key, before any game is played.
+
+Every key and its default is in ``configs/imitate_v2.yaml``; docs/imitation.md explains them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from experiments import config_files
+from experiments.config_model import GAMES, bounded, game_field, parse_section
+
+ConfigError = config_files.ConfigError
+#: Seeds are those numpy's and torch's generators both take.
+MAX_SEED = 2**32 - 1
+#: Env options an imitation run does not take: its games must end, so that every decision has
+#: an outcome to learn the value from (AGoT: bound the game with ``max_rounds`` instead).
+FORBIDDEN_ENV = {"max_steps": "imitation games are played to the end (use max_rounds)",
+                 "max_cycles": "imitation games are played to the end (use max_rounds)",
+                 "render_mode": "imitation games are not rendered"}
+
+
+@dataclass(frozen=True)
+class DataConfig:
+    games: int = bounded(200, minimum=2)    #: teacher games played (some are held out)
+    #: the seats whose decisions are recorded (env agent names); none: every seat
+    seats: tuple[str, ...] | None = None
+    #: who plays the seats not recorded (an agent spec); none: the teacher
+    others: Any = None
+    save: bool = True          #: write the dataset to the run folder (dataset.npz)
+
+
+@dataclass(frozen=True)
+class TrainSection:
+    holdout: float = bounded(0.1, above=0, maximum=0.5)   #: fraction of games held out
+    epochs: int = bounded(10, minimum=1)         #: passes over the training decisions
+    minibatch: int = bounded(256, minimum=1)     #: decisions per Adam step
+    lr: float = bounded(1e-3, above=0)
+    value_coef: float = bounded(0.5, minimum=0)  #: weight of the value loss (MSE on win share)
+    max_grad_norm: float = bounded(1.0, above=0)
+    threads: int = bounded(1, minimum=1)         #: torch CPU threads (1: reproducible, polite)
+
+
+@dataclass(frozen=True)
+class EvalSection:
+    #: games of the imitated policy in one seat against the teacher in the others, seats
+    #: rotated (a multiple of the player count); 0: no evaluation
+    games: int = bounded(0, minimum=0)
+    greedy: bool = True        #: play the most probable action (the teacher's, if learnt)
+
+
+@dataclass(frozen=True)
+class ImitateConfig:
+    game: str = game_field(GAMES)   #: the game (a registry name)
+    name: str = "imitate_v2"
+    out: str = "runs/imitate"
+    seed: int = bounded(0, minimum=0, maximum=MAX_SEED)   #: games, split, torch
+    teacher: Any = "heuristic_v2"   #: an agent spec (agents.make_agent)
+    env: dict[str, Any] = field(default_factory=lambda: {"num_players": 3, "max_rounds": 10})
+    network: dict[str, Any] = field(default_factory=lambda: {"kind": "mlp",
+                                                             "hidden": [128, 128]})
+    data: DataConfig = field(default_factory=DataConfig)
+    train: TrainSection = field(default_factory=TrainSection)
+    eval: EvalSection = field(default_factory=EvalSection)
+
+    @property
+    def run_dir(self) -> Path:
+        return Path(self.out) / self.name
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data (lists, not tuples) for config.yaml and the checkpoint."""
+        d = dataclasses.asdict(self)
+        if d["data"]["seats"] is not None:
+            d["data"]["seats"] = list(d["data"]["seats"])
+        return d
+
+
+def check(cfg: ImitateConfig) -> None:
+    """What no single key says, with the key in the message: the env builds, the seats are
+    its agents, the teacher and the others build on it, the network builds for the game, the
+    evaluation fits the table."""
+    from experiments.training.config import check_network
+
+    _, probe = config_files.check_env(cfg.env, forbidden=FORBIDDEN_ENV, game=cfg.game)
+    agents = list(probe.possible_agents)
+    if cfg.data.seats is not None:
+        bad = [s for s in cfg.data.seats if s not in agents]
+        if bad or not cfg.data.seats:
+            raise ConfigError(f"data.seats: {bad or 'empty'} not among the env's agents "
+                              f"{agents}")
+    check_network(cfg.network, cfg.game)
+    from agents import make_agent
+
+    for key, spec in (("teacher", cfg.teacher), ("data.others", cfg.data.others)):
+        if spec is None:
+            if key == "teacher":
+                raise ConfigError("teacher must be an agent spec, got None")
+            continue
+        try:
+            make_agent(spec, env=probe, seed=0)
+        except (ValueError, TypeError) as e:  # AgentSpecError is a ValueError
+            raise ConfigError(f"{key}: {config_files.one_line(str(e))}") from None
+    if cfg.eval.games % len(agents):
+        raise ConfigError(f"eval.games: must be a multiple of the player count "
+                          f"({len(agents)}) so that every seat is played as often, got "
+                          f"{cfg.eval.games}")
+
+
+def parse_config(raw: Any, **overrides: Any) -> ImitateConfig:
+    """A checked :class:`ImitateConfig` from a YAML mapping; ``overrides`` (``out``, ``name``;
+    None: keep) are the command line's."""
+    cfg = parse_section(ImitateConfig, {} if raw is None else raw)
+    given = {k: v for k, v in overrides.items() if v is not None}
+    for key, value in given.items():
+        if not isinstance(value, str) or not value:
+            raise ConfigError(f"--{key} must be a non-empty string, got {value!r}")
+    cfg = dataclasses.replace(cfg, **given)
+    check(cfg)
+    return cfg
+
+
+def load_config(path: str | Path, **overrides: Any) -> ImitateConfig:
+    """Read and check a YAML imitation config; every error names the file (and the key)."""
+    return config_files.read_config(path, lambda raw: parse_config(raw, **overrides))

@@ -1,0 +1,180 @@
+"""The teacher's games, played through the kit's AEC env, and its decisions recorded compactly.
+
+Each recorded decision keeps the acting seat's observation, its action mask, the teacher's
+action, the game it came from (so that a held-out split is by game, never by decision, and
+positions of one game do not leak across it) and the acting player's share of the win at the
+end (:func:`boardkit.outcome.win_shares`), the value target.
+
+Compact storage, so that ~200k AGoT decisions fit in memory many times over: the observation is
+stored in the smallest integer dtype its space's bounds allow (:func:`compact_dtype`; AGoT's and
+Goofspiel's bounds are integers in [0, 255]: uint8, a quarter of float32), checked exact on
+every observation (a fractional value turns the whole dataset back to float32, never a silent
+rounding); masks are bit-packed (``np.packbits``: 1725 actions in 216 bytes). Games are played
+one after another and kept as per-game chunks that are joined once at the end, chunk by chunk,
+so memory peaks at the dataset plus one game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agents import make_agent
+from agents.base import begin_game, end_game
+from boardkit.envs import make_env
+from boardkit.outcome import win_shares
+
+from .config import ImitateConfig
+
+#: Game g is played from seed ``seed * GAME_SEED_STRIDE + g``: two configs' seeds never share
+#: a game as long as they play fewer games than this.
+GAME_SEED_STRIDE = 1_000_000
+
+
+def compact_dtype(low: np.ndarray, high: np.ndarray) -> np.dtype:
+    """The smallest dtype that holds every value the bounds allow exactly, if they are integer
+    bounds: uint8, int16, else float32."""
+    low, high = np.asarray(low, np.float64), np.asarray(high, np.float64)
+    finite = np.isfinite(low).all() and np.isfinite(high).all()
+    if not finite or (low != np.round(low)).any() or (high != np.round(high)).any():
+        return np.dtype(np.float32)
+    for dtype in (np.uint8, np.int16):
+        info = np.iinfo(dtype)
+        if low.min() >= info.min and high.max() <= info.max:
+            return np.dtype(dtype)
+    return np.dtype(np.float32)
+
+
+@dataclass
+class Dataset:
+    """The recorded decisions, one row each; ``masks`` bit-packed over ``num_actions``."""
+
+    obs: np.ndarray        #: [N, obs_size], compact dtype
+    masks: np.ndarray      #: [N, ceil(num_actions / 8)] uint8, np.packbits of the masks
+    actions: np.ndarray    #: [N] int16 (int32 beyond 32767 actions)
+    values: np.ndarray     #: [N] float32, the acting player's win share
+    games: np.ndarray      #: [N] int32, the game's index
+    num_actions: int
+    num_games: int
+
+    def __len__(self) -> int:
+        return int(self.actions.shape[0])
+
+    @property
+    def bytes_per_decision(self) -> int:
+        return int(sum(a.itemsize * (a.shape[1] if a.ndim == 2 else 1)
+                       for a in (self.obs, self.masks, self.actions, self.values, self.games)))
+
+    @property
+    def nbytes(self) -> int:
+        return int(sum(a.nbytes for a in (self.obs, self.masks, self.actions, self.values,
+                                           self.games)))
+
+    def unpacked_masks(self, rows: np.ndarray) -> np.ndarray:
+        """bool[len(rows), num_actions]: the masks of ``rows``."""
+        return np.unpackbits(self.masks[rows], axis=1, count=self.num_actions).astype(bool)
+
+    def legal_counts(self) -> np.ndarray:
+        """int[N]: the number of legal actions of each decision (chance accuracy: 1/count)."""
+        table = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1).sum(1)
+        return table[self.masks].sum(1)
+
+    def save(self, path: str | Path) -> Path:
+        """One compressed ``.npz`` (observations are mostly zeros: it shrinks well)."""
+        path = Path(path)
+        np.savez_compressed(path, obs=self.obs, masks=self.masks, actions=self.actions,
+                            values=self.values, games=self.games,
+                            num_actions=np.int64(self.num_actions),
+                            num_games=np.int64(self.num_games))
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> Dataset:
+        with np.load(path) as f:
+            return cls(obs=f["obs"], masks=f["masks"], actions=f["actions"],
+                       values=f["values"], games=f["games"],
+                       num_actions=int(f["num_actions"]), num_games=int(f["num_games"]))
+
+
+def _join(chunks: list[np.ndarray], dtype: np.dtype) -> np.ndarray:
+    """The chunks stacked, each freed once copied (peak: the result plus one chunk)."""
+    total = sum(len(c) for c in chunks)
+    out = np.empty((total, *chunks[0].shape[1:]), dtype) if chunks else np.empty(0, dtype)
+    at = 0
+    while chunks:
+        c = chunks.pop(0)
+        out[at:at + len(c)] = c
+        at += len(c)
+    return out
+
+
+def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = None) -> Dataset:
+    """Play ``cfg.data.games`` games of the teacher and record its decisions in the recorded
+    seats; each game from its own seed, every agent seeded from the run's seed, so that the
+    same config records the same dataset. ``progress(game, decisions)`` after each game."""
+    env = make_env(cfg.game, **cfg.env)
+    agents = list(env.possible_agents)
+    recorded = set(cfg.data.seats if cfg.data.seats is not None else agents)
+    space = env.observation_space(agents[0])["observation"]
+    dtype = compact_dtype(space.low, space.high)
+    num_actions = int(env.action_space(agents[0]).n)
+    action_dtype = np.int16 if num_actions <= np.iinfo(np.int16).max else np.int32
+    base = cfg.seed * GAME_SEED_STRIDE
+    players: dict[str, Any] = {}
+    for h, a in enumerate(agents):
+        spec = cfg.teacher if a in recorded or cfg.data.others is None else cfg.data.others
+        players[a] = make_agent(spec, env=env, seed=base + 7919 * (h + 1))
+    obs_c: list[np.ndarray] = []
+    mask_c: list[np.ndarray] = []
+    act_c: list[np.ndarray] = []
+    val_c: list[np.ndarray] = []
+    game_c: list[np.ndarray] = []
+    count = 0
+    for g in range(cfg.data.games):
+        env.reset(seed=base + g)
+        for p in players.values():
+            begin_game(p)
+        obs_g, mask_g, act_g, who = [], [], [], []
+        for agent in env.agent_iter():
+            observation, reward, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            obs, mask = observation["observation"], observation["action_mask"]
+            action = int(players[agent].act(obs, mask, info))
+            if agent in recorded:
+                if dtype != np.float32 and not np.array_equal(obs.astype(dtype), obs):
+                    dtype = np.dtype(np.float32)  # a value the bounds did not promise
+                    obs_c = [c.astype(np.float32) for c in obs_c]
+                obs_g.append(obs.astype(dtype))
+                mask_g.append(np.packbits(mask.astype(bool)))
+                act_g.append(action)
+                who.append(agent)
+            env.step(action)
+        scores = env.rules.outcome(env.game)
+        if scores is None:
+            raise RuntimeError(f"game {g} ended without an outcome (truncated?)")
+        shares = win_shares(scores)
+        for a, p in players.items():
+            end_game(p, float(env.rewards.get(a, 0.0)), env.infos.get(a, {}))
+        if act_g:
+            obs_c.append(np.stack(obs_g))
+            mask_c.append(np.stack(mask_g))
+            act_c.append(np.asarray(act_g, action_dtype))
+            index = {a: env.rules.player_index(env.game, a) for a in agents}
+            val_c.append(np.asarray([shares[index[a]] for a in who], np.float32))
+            game_c.append(np.full(len(act_g), g, np.int32))
+            count += len(act_g)
+        if progress is not None:
+            progress(g + 1, count)
+    if not act_c:
+        raise RuntimeError("the teacher's games recorded no decision")
+    return Dataset(obs=_join(obs_c, dtype), masks=_join(mask_c, np.dtype(np.uint8)),
+                   actions=_join(act_c, np.dtype(action_dtype)),
+                   values=_join(val_c, np.dtype(np.float32)),
+                   games=_join(game_c, np.dtype(np.int32)), num_actions=num_actions,
+                   num_games=cfg.data.games)

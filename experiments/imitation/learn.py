@@ -1,0 +1,198 @@
+"""Fitting the PPO network to the teacher's decisions, and measuring how well it copies it.
+
+The network is :func:`agents.ppo.build_network` of the config's spec, the very one the PPO
+trainer builds, so that the PPO stage can start from ``agent.pt``. Its loss per decision is the
+cross-entropy of the teacher's action under the masked logits (illegal actions have probability
+0, so only the legal ones compete) plus ``value_coef`` times the squared error of the value
+head against the acting player's win share. The observation normaliser's statistics are set
+once from the training decisions, before the first step, and then kept: PPO continues them.
+
+The split is by game (:func:`split`): a held-out decision's position never shares a game with
+a training one. Held-out accuracy is top-1 agreement with the teacher; chance is the mean of
+1 / (legal actions) over the same decisions, what a uniform legal policy would score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from agents import make_agent
+from agents.base import begin_game, end_game
+from agents.ppo import build_network
+from boardkit.envs import make_env
+from boardkit.outcome import win_shares
+from experiments.ratings import wilson
+
+from .config import ImitateConfig
+from .data import GAME_SEED_STRIDE, Dataset
+
+#: Decisions per forward pass when only measuring (no gradient): bounds the float32 copy.
+EVAL_BATCH = 2048
+#: Evaluation game seeds start here past the data's: they never replay a recorded game.
+EVAL_SEED_OFFSET = GAME_SEED_STRIDE // 2
+
+
+@dataclass(frozen=True)
+class Split:
+    train: np.ndarray      #: row indices of the training decisions
+    heldout: np.ndarray    #: row indices of the held-out decisions
+    heldout_games: list[int]
+
+
+def split(data: Dataset, holdout: float, seed: int) -> Split:
+    """Hold out ``round(holdout * games)`` games (at least one, at most all but one), drawn by
+    ``seed``; every decision of a held-out game is held out."""
+    games = np.unique(data.games)
+    n = min(max(1, round(holdout * len(games))), len(games) - 1)
+    held = np.sort(np.random.default_rng(seed).choice(games, size=n, replace=False))
+    is_held = np.isin(data.games, held)
+    return Split(np.flatnonzero(~is_held), np.flatnonzero(is_held), held.tolist())
+
+
+def _batch(data: Dataset, rows: np.ndarray) -> tuple[torch.Tensor, ...]:
+    obs = torch.as_tensor(data.obs[rows].astype(np.float32))
+    mask = torch.as_tensor(data.unpacked_masks(rows))
+    return (obs, mask, torch.as_tensor(data.actions[rows].astype(np.int64)),
+            torch.as_tensor(data.values[rows]))
+
+
+def _losses(network: torch.nn.Module, batch: tuple[torch.Tensor, ...]
+            ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(policy cross-entropy, value MSE, number of correct top-1 actions) of a batch."""
+    obs, mask, actions, values = batch
+    logits, value = network(obs, mask)
+    policy = F.cross_entropy(logits, actions)
+    return policy, F.mse_loss(value, values), (logits.argmax(-1) == actions).sum()
+
+
+@torch.no_grad()
+def measure(network: torch.nn.Module, data: Dataset, rows: np.ndarray,
+            value_coef: float) -> dict[str, float]:
+    """Mean losses and top-1 accuracy of ``network`` over ``rows``, in batches."""
+    network.eval()
+    sums = np.zeros(3)
+    for start in range(0, len(rows), EVAL_BATCH):
+        part = rows[start:start + EVAL_BATCH]
+        policy, value, correct = _losses(network, _batch(data, part))
+        sums += [float(policy) * len(part), float(value) * len(part), float(correct)]
+    n = max(len(rows), 1)
+    policy, value, accuracy = sums / n
+    return {"policy_loss": float(policy), "value_loss": float(value),
+            "loss": float(policy + value_coef * value), "accuracy": float(accuracy)}
+
+
+def chance_accuracy(data: Dataset, rows: np.ndarray) -> float:
+    """The expected top-1 agreement of a uniform policy over the legal actions."""
+    return float(np.mean(1.0 / data.legal_counts()[rows])) if len(rows) else 0.0
+
+
+def new_network(cfg: ImitateConfig, data: Dataset, ruleset: str | None) -> torch.nn.Module:
+    """The PPO trainer's network for the config's game, seeded from the run's seed."""
+    torch.manual_seed(cfg.seed)
+    return build_network(cfg.network, ruleset, game=cfg.game, obs_size=int(data.obs.shape[1]),
+                         num_actions=data.num_actions)
+
+
+def fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Split,
+        log: Any = None) -> list[dict[str, float]]:
+    """Train ``network`` for ``cfg.train.epochs`` epochs of shuffled minibatches with Adam;
+    one row per epoch (the training figures averaged over its steps, the held-out ones
+    measured after it), each passed to ``log(row)`` as it is made."""
+    t = cfg.train
+    torch.set_num_threads(t.threads)
+    torch.manual_seed(cfg.seed)
+    rng = np.random.default_rng(cfg.seed + 1)
+    for start in range(0, len(parts.train), EVAL_BATCH):  # the normaliser: once, from the data
+        rows = parts.train[start:start + EVAL_BATCH]
+        network.normalizer.update(torch.as_tensor(data.obs[rows].astype(np.float32)))
+    optimizer = torch.optim.Adam(network.parameters(), lr=t.lr)
+    chance = chance_accuracy(data, parts.heldout)
+    rows_out = []
+    for epoch in range(1, t.epochs + 1):
+        network.train()
+        order = rng.permutation(parts.train)
+        sums, n = np.zeros(3), 0
+        for start in range(0, len(order), t.minibatch):
+            part = np.sort(order[start:start + t.minibatch])  # sorted: cheaper gathers
+            policy, value, correct = _losses(network, _batch(data, part))
+            loss = policy + t.value_coef * value
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(network.parameters(), t.max_grad_norm)
+            optimizer.step()
+            sums += [policy.item() * len(part), value.item() * len(part), correct.item()]
+            n += len(part)
+        held = measure(network, data, parts.heldout, t.value_coef)
+        row = {"epoch": epoch, "train_policy_loss": float(sums[0] / n),
+               "train_value_loss": float(sums[1] / n), "train_accuracy": float(sums[2] / n),
+               **{f"heldout_{k}": v for k, v in held.items()}, "chance_accuracy": chance}
+        rows_out.append(row)
+        if log is not None:
+            log(row)
+    network.eval()
+    return rows_out
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The imitated policy's games against the teacher: wins counts a shared win as its share."""
+
+    games: int
+    wins: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+@torch.no_grad()
+def evaluate_against_teacher(cfg: ImitateConfig, network: torch.nn.Module) -> Evaluation:
+    """The imitated policy in one seat against the teacher in every other, game ``i`` seating
+    it at seat ``i mod n``, through the AEC env (not the batched evaluation of the PPO
+    trainer: a teacher such as IS-MCTS searches the live env, which the batched API does not
+    give an agent). Games from seeds the data never used."""
+    env = make_env(cfg.game, **cfg.env)
+    agents = list(env.possible_agents)
+    n = len(agents)
+    base = cfg.seed * GAME_SEED_STRIDE + EVAL_SEED_OFFSET
+    teachers = {a: make_agent(cfg.teacher, env=env, seed=base + 7919 * (h + 1))
+                for h, a in enumerate(agents)}
+    network.eval()
+    wins = 0.0
+    for g in range(cfg.eval.games):
+        learner = agents[g % n]
+        env.reset(seed=base + g)
+        generator = torch.Generator().manual_seed(base + g)
+        for a, t in teachers.items():
+            if a != learner:
+                begin_game(t)
+        for agent in env.agent_iter():
+            observation, _, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            obs, mask = observation["observation"], observation["action_mask"]
+            if agent == learner:
+                logits, _ = network(torch.as_tensor(obs, dtype=torch.float32)[None],
+                                    torch.as_tensor(mask)[None])
+                action = (int(logits.argmax(-1)) if cfg.eval.greedy else
+                          int(torch.multinomial(torch.softmax(logits, -1), 1,
+                                                generator=generator)))
+            else:
+                action = int(teachers[agent].act(obs, mask, info))
+            env.step(action)
+        for a, t in teachers.items():
+            if a != learner:
+                end_game(t, float(env.rewards.get(a, 0.0)), env.infos.get(a, {}))
+        shares = win_shares(env.rules.outcome(env.game))
+        wins += float(shares[env.rules.player_index(env.game, learner)])
+    return Evaluation(cfg.eval.games, wins)
