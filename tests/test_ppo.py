@@ -215,6 +215,73 @@ def test_resume_continues_exactly(tmp_path) -> None:
     assert len(a) == len(b) == 5 and timeless(a) == timeless(b)
 
 
+# -- fine-tuning from a checkpoint: init.checkpoint, init.kl, init.value_warmup --------------------
+def _init_from(tmp_path: Path, **init: object) -> tuple[Path, dict]:
+    """A 1-update run's agent.pt, and the tiny config that starts from it with ``init``."""
+    Trainer(parse_config(_tiny(tmp_path / "start", updates=1))).run()
+    start = tmp_path / "start" / "tiny" / "agent.pt"
+    return start, _tiny(tmp_path / "tuned", updates=3,
+                        init={"checkpoint": str(start), **init})
+
+
+def test_fine_tuning_starts_from_the_checkpoint_warms_up_the_value_and_logs_the_kl(
+        tmp_path) -> None:
+    """Issue 26 item 2: the network starts as the checkpoint's; during the value warm-up
+    (update 1) only the value head moves; then the policy learns with the KL term toward the
+    start, whose figure the CSV logs (0 at the first update of the policy, as the policy is still
+    the reference's there, positive after)."""
+    from agents.ppo import load_checkpoint
+
+    start, raw = _init_from(tmp_path, kl=0.5, kl_decay_updates=10, value_warmup=1)
+    initial, _ = load_checkpoint(start)
+    tuned = Trainer(parse_config(raw))
+    assert tuned.reference is not None
+    for (k, v), w in zip(initial.state_dict().items(), tuned.network.state_dict().values(),
+                         strict=True):
+        assert torch.equal(v, w), k
+    tuned.run(until=1)
+    for (k, v), w in zip(initial.state_dict().items(), tuned.network.state_dict().values(),
+                         strict=True):
+        if k.startswith("value_head."):
+            assert not torch.equal(v, w), k
+        elif not k.startswith("normalizer."):  # the normaliser takes in every rollout
+            assert torch.equal(v, w), k
+    whole = Trainer(parse_config({**raw, "out": str(tmp_path / "whole")}))
+    whole.run()
+    rows = (tmp_path / "whole" / "tiny" / "progress.csv").read_text().splitlines()
+    header = rows[0].split(",")
+    kl = [float(r.split(",")[header.index("kl_reference")]) for r in rows[1:]]
+    assert len(kl) == 3 and kl[0] == pytest.approx(0.0, abs=1e-9) and kl[2] > kl[0]
+    assert parse_config(raw).init.kl_coef(5) == pytest.approx(0.25)
+
+
+def test_fine_tuning_resumes_exactly_and_refuses_another_start(tmp_path) -> None:
+    start, raw = _init_from(tmp_path, kl=0.5, value_warmup=1)
+    straight = Trainer(parse_config(raw))
+    straight.run()
+    paused = Trainer(parse_config({**raw, "out": str(tmp_path / "p")}))
+    paused.run(until=2)
+    last = tmp_path / "p" / "tiny" / "checkpoints" / "last.pt"
+    resumed = load_trainer(parse_config({**raw, "out": str(tmp_path / "p")}), last)
+    resumed.run()
+    for (k, v), w in zip(straight.network.state_dict().items(),
+                         resumed.network.state_dict().values(), strict=True):
+        assert torch.equal(v, w), k
+    start.write_bytes(start.read_bytes() + b"\0")  # another file under the same name
+    with pytest.raises(ResumeError, match="init.checkpoint"):
+        load_trainer(parse_config({**raw, "out": str(tmp_path / "p")}), last)
+
+
+def test_fine_tuning_configs_that_cannot_work_are_refused(tmp_path) -> None:
+    with pytest.raises(ConfigError, match="init.kl"):
+        parse_config(_tiny(tmp_path, init={"kl": 0.1}))
+    with pytest.raises(ConfigError, match="init.checkpoint"):
+        parse_config(_tiny(tmp_path, init={"checkpoint": str(tmp_path / "none.pt")}))
+    start, raw = _init_from(tmp_path)
+    with pytest.raises(ResumeError, match="init.checkpoint"):
+        Trainer(parse_config({**raw, "network": {"kind": "mlp", "hidden": [8]}}))
+
+
 def test_resume_refuses_another_config(tmp_path) -> None:
     Trainer(parse_config(_tiny(tmp_path, updates=1))).run()
     other = parse_config(_tiny(tmp_path, updates=2, seed=4))

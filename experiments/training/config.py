@@ -104,6 +104,29 @@ class EvalConfig:
 
 
 @dataclass(frozen=True)
+class InitConfig:
+    """Where the network starts (issue 26: PPO fine-tuning from imitated weights, as DipNet
+    and piKL do): ``checkpoint``, a PPO agent file (``agent.pt``, e.g. of
+    ``experiments.imitate``) whose network (same spec as ``network:``) is loaded before the
+    first update; ``kl``, the weight of KL(policy || the checkpoint's policy) on each
+    minibatch, which keeps the fine-tuned policy near the imitated one, decaying linearly to 0
+    over ``kl_decay_updates`` updates (0: constant); ``value_warmup``, the first updates in
+    which only the value head learns (the imitated policy is not pushed around by advantages
+    of an untrained value)."""
+
+    checkpoint: str | None = None
+    kl: float = bounded(0.0, minimum=0)
+    kl_decay_updates: int = bounded(0, minimum=0)
+    value_warmup: int = bounded(0, minimum=0)
+
+    def kl_coef(self, update: int) -> float:
+        """The KL weight of update number ``update`` (0-based)."""
+        if self.kl_decay_updates == 0:
+            return self.kl
+        return self.kl * max(0.0, 1.0 - update / self.kl_decay_updates)
+
+
+@dataclass(frozen=True)
 class TrainConfig:
     game: str = game_field(GAMES)   #: the game trained on (experiments.config_model.GAMES)
     name: str = "ppo_selfplay"
@@ -118,6 +141,7 @@ class TrainConfig:
     shaping: ShapingConfig = field(default_factory=ShapingConfig)
     league: LeagueConfig = field(default_factory=LeagueConfig)
     eval: EvalConfig = field(default_factory=EvalConfig)
+    init: InitConfig = field(default_factory=InitConfig)
     #: opponents by name: agent specs (agents.make_agent) league.weights and eval.opponents
     #: may name besides heuristic and random
     agents: dict[str, Any] = field(default_factory=dict)
@@ -147,6 +171,8 @@ class TrainConfig:
             del d["game"]
         if not d["agents"]:     # likewise: no opponent specs, as before the key
             del d["agents"]
+        if self.init == InitConfig():  # likewise: trained from scratch, as before the section
+            del d["init"]
         return d
 
     @property
@@ -201,6 +227,11 @@ def check(cfg: TrainConfig) -> None:
     network build, the league's weights, the evaluations fit the houses."""
     _, probe = config_files.check_env(cfg.env, forbidden=FORBIDDEN_ENV, game=cfg.game)
     check_network(cfg.network, cfg.game)
+    if cfg.init.kl > 0 and cfg.init.checkpoint is None:
+        raise ConfigError("init.kl: a KL term needs the policy to stay near: give "
+                          "init.checkpoint")
+    if cfg.init.checkpoint is not None and not Path(cfg.init.checkpoint).is_file():
+        raise ConfigError(f"init.checkpoint: no such file {cfg.init.checkpoint!r}")
     reserved = sorted(set(cfg.agents) & set(LEAGUE_KINDS))
     if reserved:
         raise ConfigError(f"agents: {reserved} name the league's own kinds or baselines; give "

@@ -31,13 +31,13 @@ RENAMED_TAGS = {"policy_loss": "losses/policy_loss", "value_loss": "losses/value
                 "lr": "charts/learning_rate", "decisions_per_s": "charts/SPS"}
 
 
-def columns(opponents: tuple[str, ...] = ()) -> tuple[str, ...]:
+def columns(opponents: tuple[str, ...] = (), figures: tuple[str, ...] = ()) -> tuple[str, ...]:
     """:data:`COLUMNS`, then the training and evaluation columns of every opponent that is not a
-    baseline (a config's agent spec), so that a config of baselines only writes the CSV it
-    always wrote."""
+    baseline (a config's agent spec), then ``figures`` (a run's own, e.g. ``kl_reference`` of
+    one with a KL term), so that a config of baselines only writes the CSV it always wrote."""
     extra = [o for o in opponents if o not in BASELINES]
     return COLUMNS + tuple(c for o in extra for c in (
-        f"train_win_{o}", f"eval_{o}", f"eval_{o}_lo", f"eval_{o}_hi"))
+        f"train_win_{o}", f"eval_{o}", f"eval_{o}_lo", f"eval_{o}_hi")) + tuple(figures)
 
 
 def tensorboard_tag(column: str) -> str:
@@ -54,9 +54,9 @@ class TrainingLog:
     """Appends rows to ``progress.csv`` (kept across ``--resume``) and TensorBoard events."""
 
     def __init__(self, run_dir: Path, tensorboard: bool = True, resume: bool = False,
-                 opponents: tuple[str, ...] = ()):
+                 opponents: tuple[str, ...] = (), figures: tuple[str, ...] = ()):
         self.path = run_dir / "progress.csv"
-        self.columns = columns(opponents)
+        self.columns = columns(opponents, figures)
         if not resume or not self.path.exists():
             with self.path.open("w", newline="") as f:
                 csv.writer(f).writerow(self.columns)

@@ -36,6 +36,8 @@ through :func:`agents.ppo.build_network` for that game.
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 import time
 from pathlib import Path
@@ -50,6 +52,7 @@ from agents.ppo import (
     CheckpointError,
     UnsafeCheckpointError,
     build_network,
+    load_checkpoint,
     read_torch_file,
     save_checkpoint,
 )
@@ -111,6 +114,10 @@ class Trainer:
         torch.manual_seed(cfg.seed)
         self.network = build_network(cfg.network, self.ruleset, game=cfg.game,
                                      obs_size=obs_size, num_actions=num_actions)
+        self.reference: torch.nn.Module | None = None
+        self.init_sha256: str | None = None
+        if cfg.init.checkpoint is not None:
+            self._start_from(Path(cfg.init.checkpoint))
         self.optimizer = torch.optim.Adam(self.network.parameters(), lr=cfg.ppo.lr, eps=1e-5)
         self.league = League(cfg.league)
         self.make_seat = seat_maker(cfg, probe)
@@ -125,6 +132,25 @@ class Trainer:
         self._games_state: dict[str, Any] | None = None
         self._update_generator = torch.Generator().manual_seed(cfg.seed + 1)
 
+    def _start_from(self, path: Path) -> None:
+        """Load ``init.checkpoint``'s network (it must be the config's network) and, for the KL
+        term, keep a frozen copy of it as the reference policy."""
+        try:
+            start, _ = load_checkpoint(path)
+        except CheckpointError as e:
+            raise ResumeError(f"init.checkpoint: {e}") from None
+        if start.spec() != self.network.spec() or (start.obs_size, start.num_actions) != (
+                self.network.obs_size, self.network.num_actions):
+            raise ResumeError(f"init.checkpoint: {path} holds network {start.spec()} "
+                              f"({start.obs_size} observations, {start.num_actions} actions); "
+                              f"the config's network is {self.network.spec()}: make them equal")
+        self.network.load_state_dict(start.state_dict())
+        self.init_sha256 = hashlib.sha256(path.read_bytes()).hexdigest()
+        if self.cfg.init.kl > 0:
+            self.reference = copy.deepcopy(self.network).eval()
+            for p in self.reference.parameters():
+                p.requires_grad_(False)
+
     # -- checkpoints ----------------------------------------------------------------------------
     def state_dict(self, games: Any) -> dict[str, Any]:
         c = self.collector
@@ -138,6 +164,7 @@ class Trainer:
                           "rng": c.rng.bit_generator.state,
                           "generator": c.generator.get_state()},
             "update_generator": self._update_generator.get_state(),
+            **({"init_sha256": self.init_sha256} if self.init_sha256 is not None else {}),
             "counters": {"update": self.update, "decisions": self.decisions,
                          "learner_decisions": self.learner_decisions,
                          "games": self.games_played, "wall_s": self.wall_s},
@@ -165,6 +192,9 @@ class Trainer:
         c.rng.bit_generator.state = s["rng"]
         c.generator.set_state(s["generator"])
         self._update_generator.set_state(state["update_generator"])
+        if state.get("init_sha256") != self.init_sha256:
+            raise ResumeError(f"{where}init.checkpoint is not the file this run started from "
+                              f"(its sha256 differs): resume with the same file")
         k = state["counters"]
         self.update, self.decisions = k["update"], k["decisions"]
         self.learner_decisions, self.games_played = k["learner_decisions"], k["games"]
@@ -227,7 +257,8 @@ class Trainer:
         resumed = self._games_state is not None
         (self.run_dir / "config.yaml").write_text(yaml.safe_dump(cfg.as_dict(), sort_keys=False))
         log = TrainingLog(self.run_dir, cfg.tensorboard, resume=resumed,
-                          opponents=cfg.opponents)
+                          opponents=cfg.opponents,
+                          figures=("kl_reference",) if self.reference is not None else ())
         if resumed:
             log.truncate(self.update)
         options = {k: v for k, v in cfg.env.items() if k != "num_players"}
@@ -274,7 +305,9 @@ class Trainer:
         batch, rollout, results, played = self.collector.collect(
             games, batch, self.network, self.league, cfg.rollout.steps)
         figures = ppo_update(self.network, self.optimizer, rollout, cfg.ppo,
-                             self._update_generator)
+                             self._update_generator, reference=self.reference,
+                             kl_coef=cfg.init.kl_coef(self.update),
+                             value_only=self.update < cfg.init.value_warmup)
         if len(rollout.obs):
             self.network.normalizer.update(torch.as_tensor(rollout.obs))
         self.update += 1
