@@ -135,3 +135,34 @@ def test_agot_heuristic_v2_is_imitated_above_chance(tmp_path: Path) -> None:
     env = make_env("got", num_players=3, max_rounds=2)
     agent = PPOAgent(checkpoint=tmp_path / "got" / "agent.pt", greedy=True, env=env)
     assert play_one_game(env, agent, seed=4) > 0
+
+
+def test_ppo_fine_tunes_the_imitated_board_network(tmp_path: Path) -> None:
+    """Issue 26's pipeline end to end on a tiny AGoT config: imitation of heuristic_v2 into the
+    board network, then PPO starting from its agent.pt (``init``: KL toward it, a value
+    warm-up) against a league of heuristic_v2 and random, evaluated against heuristic_v2."""
+    from experiments.train import Trainer
+    from experiments.training.config import parse_config as parse_train
+
+    network = {"kind": "board", "embed": 16, "heads": 2, "layers": 1, "hidden": [32]}
+    env = {"num_players": 3, "max_rounds": 2}
+    imitate.run(parse_config({"name": "im", "out": str(tmp_path), "env": env,
+                              "network": network, "data": {"games": 4},
+                              "train": {"epochs": 1}}))
+    start = tmp_path / "im" / "agent.pt"
+    trainer = Trainer(parse_train({
+        "name": "ft", "out": str(tmp_path), "updates": 2, "env": env, "network": network,
+        "rollout": {"num_games": 3, "steps": 30, "workers": 0},
+        "ppo": {"epochs": 1, "minibatch": 64},
+        "init": {"checkpoint": str(start), "kl": 0.1, "value_warmup": 1},
+        "league": {"weights": {"heuristic_v2": 1, "random": 1}},
+        "eval": {"every": 2, "games": 3, "opponents": ["heuristic_v2"]},
+        "tensorboard": False, "progress": False}))
+    imitated, _ = load_checkpoint(start)
+    for (k, v), w in zip(imitated.state_dict().items(), trainer.network.state_dict().values(),
+                         strict=True):
+        assert torch.equal(v, w), k
+    evaluations = trainer.run()
+    assert [e["update"] for e in evaluations] == [2]
+    header, *rows = (tmp_path / "ft" / "progress.csv").read_text().splitlines()
+    assert "kl_reference" in header.split(",") and len(rows) == 2
