@@ -389,3 +389,21 @@ def test_training_on_ray_actors_gives_the_network_local_workers_give(tmp_path) -
                          on_ray.network.state_dict().values(), strict=True):
         assert torch.equal(v, w), k
     assert on_ray.evaluations == local.evaluations
+
+
+def test_an_evaluation_with_the_opponents_in_the_workers_plays_the_same_games() -> None:
+    """eval.seats_in_workers (issue 26 item 4): the opponents' agents play inside the batched
+    API's shards, built with the same seeds, so a greedy evaluation plays the very games the
+    in-process one plays (game by game), in process and over 2 worker processes."""
+    from experiments.training.evaluate import evaluate
+
+    torch.manual_seed(1)
+    net = build_network({"kind": "mlp", "hidden": [16]})
+    env = {"num_players": 3, "max_rounds": 2}
+    for opponent in ("random", "heuristic"):
+        here = evaluate(net, opponent, 9, env, seed=5, greedy=True)
+        for workers in (0, 2):
+            there = evaluate(net, opponent, 9, env, seed=5, greedy=True, workers=workers,
+                             seats_in_workers=True)
+            assert there.won == here.won and len(here.won) == 9, (opponent, workers)
+    assert sum(evaluate(net, "random", 9, env, seed=5, greedy=True).won) > 0

@@ -101,6 +101,9 @@ class EvalConfig:
     opponents: tuple[str, ...] = ("random", "heuristic")
     greedy: bool = False       #: evaluate the most probable action instead of sampling
     workers: int = bounded(0, minimum=0)  #: evaluation games' worker processes (0: here)
+    #: the opponents' seats played inside the batched API's shards (the learner's forward
+    #: passes alone in this process); greedy evaluations play the same games either way
+    seats_in_workers: bool = False
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,8 @@ class TrainConfig:
             del d["game"]
         if not d["agents"]:     # likewise: no opponent specs, as before the key
             del d["agents"]
+        if not self.eval.seats_in_workers:  # likewise: as before the key
+            del d["eval"]["seats_in_workers"]
         if self.init == InitConfig():  # likewise: trained from scratch, as before the section
             del d["init"]
         return d

@@ -19,7 +19,7 @@ from boardkit.vector import VectorGames
 
 from ..ratings import wilson
 from . import game_hooks
-from .rollout import Seat, SeatMaker, choose_actions, opponent_seat
+from .rollout import Seat, SeatMaker, choose_actions, opponent_seat, worker_agent
 
 EVAL_SEED_OFFSET = 1_000_003  # evaluation games never share a seed with training games
 
@@ -29,6 +29,9 @@ class Evaluation:
     opponent: str
     wins: int
     games: int
+    #: per game, in game order: whether the learner won it (what tests compare two ways of
+    #: playing the same games by)
+    won: tuple[bool, ...] = ()
 
     @property
     def rate(self) -> float:
@@ -55,11 +58,18 @@ def eval_num_players(env_options: Mapping[str, Any], game: str = "got") -> int:
 
 def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: dict[str, Any],
              seed: int, greedy: bool = False, workers: int = 0, game: str = "got",
-             make_seat: SeatMaker | None = None) -> Evaluation:
+             make_seat: SeatMaker | None = None, seats_in_workers: bool = False,
+             specs: Mapping[str, Any] | None = None) -> Evaluation:
     """Play ``games`` games of ``game``, all in lockstep, the learner at one seat and
     ``opponent`` at the others (``make_seat``: how its seats are built, by default the game's
     baseline of that name); each game is played to its end once (a slot that finishes is not
-    counted again)."""
+    counted again).
+
+    ``seats_in_workers``: the opponent's seats are played inside the batched API's shards
+    (worker-side seats, issue 26 item 4), by the same agents with the same seeds
+    (:func:`.rollout.worker_agent`, ``specs``: the config's ``agents``), so that this process
+    only runs the learner's forward passes; a greedy evaluation plays the very same games, a
+    sampled one the same policy on other draws (every row of a batch is then the learner's)."""
     if games == 0:
         return Evaluation(opponent, 0, 0)
     options = {k: v for k, v in env_options.items() if k != "num_players"}
@@ -69,15 +79,25 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: d
     if make_seat is None:
         def make_seat(name: str, seed: int) -> Seat:
             return opponent_seat(name, seed, game, env_options)
-    seats = [[Seat("learner") if h == g % n else make_seat(opponent, base + g * n + h)
-              for h in range(n)] for g in range(games)]
+    if seats_in_workers:
+        plain = (dict(env_options), dict(specs or {}))
+        worker_seats: list[dict[int, Any]] | None = [
+            {h: (game, opponent, base + g * n + h, *plain) for h in range(n) if h != g % n}
+            for g in range(games)]
+        seats = [[Seat("learner")] * n for _ in range(games)]
+    else:
+        worker_seats = None
+        seats = [[Seat("learner") if h == g % n else make_seat(opponent, base + g * n + h)
+                  for h in range(n)] for g in range(games)]
     for row in seats:
         for s in row:
             if s.agent is not None:
                 begin_game(s.agent)
     network.eval()
-    wins, done = 0, [False] * games
-    with VectorGames(games, n, seeds=base, num_workers=workers, game=game, **options) as vec:
+    won, done = [False] * games, [False] * games
+    with VectorGames(games, n, seeds=base, num_workers=workers, game=game,
+                     worker_seats=worker_seats,
+                     agent_factory=worker_agent if worker_seats else None, **options) as vec:
         batch = vec.reset()
         agents = vec.possible_agents
         while not all(done):
@@ -87,8 +107,8 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: d
                 if finished is None or done[g]:
                     continue
                 done[g] = True
-                wins += game_hooks.winner(game, finished, agents) == agents[g % n]
+                won[g] = game_hooks.winner(game, finished, agents) == agents[g % n]
                 for h, s in enumerate(seats[g]):
                     if s.agent is not None:
                         end_game(s.agent, float(finished.rewards[h]), finished.infos[agents[h]])
-    return Evaluation(opponent, int(wins), games)
+    return Evaluation(opponent, sum(won), games, tuple(won))

@@ -60,6 +60,15 @@ def opponent_seat(name: str, seed: int, game: str = "got",
     return Seat("agent", agent=agent, opponent=name, seed=seed)
 
 
+def worker_agent(spec: tuple, env: Any = None, seed: int | None = None) -> Any:
+    """The ``agent_factory`` of worker-side seats (:class:`boardkit.vector.VectorGames`): the
+    agent :func:`opponent_seat` builds, from ``spec`` = ``(game, name, seed, env_options,
+    specs)`` (plain data, so that it pickles to the workers; its own seed, not the batch's, so
+    that the agent is the one an in-process seat would hold); ``env`` is the live game's env."""
+    game, name, own_seed, env_options, specs = spec
+    return opponent_seat(name, own_seed, game, env_options, specs, env=env).agent
+
+
 def agent_seat(name: str, seed: int, ruleset: str = "2e") -> Seat:
     """A seat played by an AGoT baseline agent (``heuristic``, ``random``) for a game of
     ``ruleset`` (a heuristic plays the ruleset it is given, never one guessed from the

@@ -339,7 +339,7 @@ class Trainer:
         for opponent in cfg.eval.opponents:
             e: Evaluation = evaluate(self.network, opponent, cfg.eval.games, cfg.env, cfg.seed,
                                      cfg.eval.greedy, cfg.eval.workers, cfg.game,
-                                     self.make_seat)
+                                     self.make_seat, cfg.eval.seats_in_workers, cfg.agents)
             lo, hi = e.interval
             row.update({f"eval_{opponent}": e.rate, f"eval_{opponent}_lo": lo,
                         f"eval_{opponent}_hi": hi})
