@@ -26,7 +26,7 @@ from agents.base import begin_game, end_game
 from agents.ppo import build_network
 from boardkit.envs import make_env
 from boardkit.outcome import win_shares
-from experiments.ratings import wilson
+from experiments.training.evaluate import Evaluation
 
 from .config import ImitateConfig
 from .data import GAME_SEED_STRIDE, Dataset
@@ -138,22 +138,6 @@ def fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Spli
     return rows_out
 
 
-@dataclass(frozen=True)
-class Evaluation:
-    """The imitated policy's games against the teacher: wins counts a shared win as its share."""
-
-    games: int
-    wins: float
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
-
-
 @torch.no_grad()
 def evaluate_against_teacher(cfg: ImitateConfig, network: torch.nn.Module) -> Evaluation:
     """The imitated policy in one seat against the teacher in every other, game ``i`` seating
@@ -195,4 +179,4 @@ def evaluate_against_teacher(cfg: ImitateConfig, network: torch.nn.Module) -> Ev
                 end_game(t, float(env.rewards.get(a, 0.0)), env.infos.get(a, {}))
         shares = win_shares(env.rules.outcome(env.game))
         wins += float(shares[env.rules.player_index(env.game, learner)])
-    return Evaluation(cfg.eval.games, wins)
+    return Evaluation(str(cfg.teacher), wins, cfg.eval.games)

@@ -26,8 +26,11 @@ EVAL_SEED_OFFSET = 1_000_003  # evaluation games never share a seed with trainin
 
 @dataclass(frozen=True)
 class Evaluation:
+    """The learner's games against one opponent: ``wins`` (a shared win counts as its share
+    where an evaluation scores it so, as the imitation's does), with a Wilson interval."""
+
     opponent: str
-    wins: int
+    wins: float
     games: int
     #: per game, in game order: whether the learner won it (what tests compare two ways of
     #: playing the same games by)
