@@ -96,6 +96,20 @@ def test_same_seed_same_weights(tmp_path: Path) -> None:
     assert not all(torch.equal(a[k], c[k]) for k in a)
 
 
+def test_fitting_gives_the_process_its_torch_threads_back(tmp_path: Path) -> None:
+    """The fit runs on ``train.threads`` threads; a later run in the same process (the PPO
+    trainer's in a test beside a subprocess's) must find the count it had, or its floats
+    differ from the subprocess's in their last bits (CI failure of 2026-12-01)."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)
+    try:
+        imitate.run(parse_config(goofspiel_config(tmp_path, data={"games": 4, "save": False},
+                                                  train={"epochs": 1, "threads": 1})))
+        assert torch.get_num_threads() == 2
+    finally:
+        torch.set_num_threads(before)
+
+
 def test_bad_config_is_one_line_naming_the_key(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.yaml"

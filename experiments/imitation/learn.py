@@ -102,9 +102,20 @@ def fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Spli
         log: Any = None) -> list[dict[str, float]]:
     """Train ``network`` for ``cfg.train.epochs`` epochs of shuffled minibatches with Adam;
     one row per epoch (the training figures averaged over its steps, the held-out ones
-    measured after it), each passed to ``log(row)`` as it is made."""
+    measured after it), each passed to ``log(row)`` as it is made. Runs on
+    ``cfg.train.threads`` torch threads and gives the process its own count back after, so a
+    later run in the same process (a test's PPO run beside a subprocess's) keeps its own."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(cfg.train.threads)
+    try:
+        return _fit(cfg, data, network, parts, log)
+    finally:
+        torch.set_num_threads(before)
+
+
+def _fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Split,
+         log: Any) -> list[dict[str, float]]:
     t = cfg.train
-    torch.set_num_threads(t.threads)
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed + 1)
     for start in range(0, len(parts.train), EVAL_BATCH):  # the normaliser: once, from the data
