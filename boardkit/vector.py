@@ -349,6 +349,12 @@ class VectorGames(LockstepGames):
         b = self._buffers
         return _acting_infos(self._probe, b.decision, b.num_legal), finished
 
+    def _seat_next_games(self, parts: list[dict[int, dict[int, Any] | None]]) -> None:
+        if self._shard is not None:
+            self._shard.seat_next(parts[0])
+            return
+        self._run("seat_next", parts)
+
     def _records(self) -> list[Any]:
         if self._shard is not None:
             return self._shard.records()

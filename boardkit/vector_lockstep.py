@@ -5,7 +5,8 @@ and :class:`boardkit.vector_ray.RayVectorGames`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import pickle
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -96,6 +97,10 @@ class LockstepGames:
             raise ValueError(f"worker_seats need an agent_factory(spec, env=, seed=) that builds "
                              f"their agents (e.g. agents.make_agent), got {agent_factory!r}")
         self.agent_factory = agent_factory
+        #: per game, the worker-side seats of the slot's next game (:meth:`seat_next`; None:
+        #: the next game keeps this one's), and the games whose announcement the shards lack
+        self._next_seats: list[dict[int, Any] | None] = [None] * num_games
+        self._unsent: set[int] = set()
 
     def _seat_table(self, seats: WorkerSeats) -> list[dict[int, Any]]:
         """``worker_seats`` as one ``{seat index: spec}`` per game: one mapping for every game
@@ -111,31 +116,72 @@ class LockstepGames:
             if len(per_game) != self.num_games:
                 raise ValueError(f"worker_seats must be one mapping (seat -> agent spec) or "
                                  f"{self.num_games} (one per game), got {len(per_game)}")
+        return [self._seat_row(g, game_seats) for g, game_seats in enumerate(per_game)]
+
+    def _seat_row(self, g: int, game_seats: Any) -> dict[int, Any]:
+        """Game ``g``'s worker-side seats as ``{seat index: spec}`` (see :meth:`_seat_table`)."""
+        if not game_seats:
+            return {}
+        if not isinstance(game_seats, Mapping):
+            raise ValueError(f"worker_seats of game {g} must map seats to agent specs, got "
+                             f"{game_seats!r}")
         names = {a: i for i, a in enumerate(self.possible_agents)}
-        table = []
-        for g, game_seats in enumerate(per_game):
-            if not game_seats:
-                table.append({})
-                continue
-            if not isinstance(game_seats, Mapping):
-                raise ValueError(f"worker_seats of game {g} must map seats to agent specs, got "
-                                 f"{game_seats!r}")
-            row: dict[int, Any] = {}
-            for seat, spec in game_seats.items():
-                if isinstance(seat, str) and seat in names:
-                    index = names[seat]
-                elif isinstance(seat, (int, np.integer)) and not isinstance(seat, bool) \
-                        and 0 <= int(seat) < self.num_players:
-                    index = int(seat)
-                else:
-                    raise ValueError(f"worker_seats of game {g}: {seat!r} is no seat of "
-                                     f"{self.possible_agents} (an index or an agent name)")
-                row[index] = spec
-            if len(row) == self.num_players:
-                raise ValueError(f"worker_seats of game {g} take every seat: the learner must "
-                                 f"keep at least one, or the game would never stop for it")
-            table.append(row)
-        return table
+        row: dict[int, Any] = {}
+        for seat, spec in game_seats.items():
+            if isinstance(seat, str) and seat in names:
+                index = names[seat]
+            elif isinstance(seat, (int, np.integer)) and not isinstance(seat, bool) \
+                    and 0 <= int(seat) < self.num_players:
+                index = int(seat)
+            else:
+                raise ValueError(f"worker_seats of game {g}: {seat!r} is no seat of "
+                                 f"{self.possible_agents} (an index or an agent name)")
+            row[index] = spec
+        if len(row) == self.num_players:
+            raise ValueError(f"worker_seats of game {g} take every seat: the learner must "
+                             f"keep at least one, or the game would never stop for it")
+        return row
+
+    def seat_next(self, game: int, seats: Mapping[Any, Any] | None) -> None:
+        """Announce the worker-side seats (seat -> agent spec, as in ``worker_seats``; None or
+        empty: none) of slot ``game``'s next game: the one that starts when the game now in
+        that slot ends (inside a step) or at the next :meth:`reset`. A league that draws each
+        game's opponents announces a game's successor as soon as that game starts
+        (docs/vector.md, "Worker-side seats"). Sent to the shards with the next call."""
+        self._check_open()
+        if isinstance(game, bool) or not isinstance(game, (int, np.integer)) \
+                or not 0 <= int(game) < self.num_games:
+            raise ValueError(f"seat_next: game must be a slot index in 0..{self.num_games - 1},"
+                             f" got {game!r}")
+        row = self._seat_row(int(game), seats)
+        if row and not callable(self.agent_factory):
+            raise ValueError("seat_next: worker seats need the batch's agent_factory(spec, "
+                             "env=, seed=), given to the constructor")
+        if row and self.num_workers:
+            try:
+                pickle.dumps((self.agent_factory, row))
+            except Exception as e:
+                raise ValueError(f"seat_next: agent_factory and the specs must pickle to reach "
+                                 f"the workers: "
+                                 f"{type(e).__name__}: {e}") from e
+        self._next_seats[int(game)] = row
+        self._unsent.add(int(game))
+
+    def _send_seats(self) -> None:
+        """Give the shards the announcements they lack (:meth:`seat_next`)."""
+        if not self._unsent:
+            return
+        parts = [{g - a: self._next_seats[g] for g in sorted(self._unsent) if a <= g < b}
+                 for a, b in self._ranges]
+        self._seat_next_games(parts)
+        self._unsent.clear()
+
+    def _seats_taken(self, games: Iterable[int]) -> None:
+        """These slots started their next game: their announced seats are theirs now."""
+        for g in games:
+            row = self._next_seats[g]
+            if row is not None:
+                self.worker_seats[g], self._next_seats[g] = row, None
 
     @property
     def _shape(self) -> tuple[int, int, int, int]:
@@ -166,7 +212,9 @@ class LockstepGames:
         else:
             first, episodes = self._stream_first, [k + 1 for k in self._episodes]
         self._restart_dead()
+        self._send_seats()
         infos = self._reset_games([(first[a:b], episodes[a:b]) for a, b in self._ranges])
+        self._seats_taken(range(self.num_games))
         self._started, self._broken = True, False
         self._stream_first, self._episodes = list(first), episodes
         self._infos = infos
@@ -177,6 +225,7 @@ class LockstepGames:
         A bad action raises :class:`IllegalActionError` naming the game, and no game moves."""
         self._check_ready()
         self._buffers.actions[:] = self._checked(actions)
+        self._send_seats()
         return self._step_unchecked()
 
     def records(self) -> list[Any]:
@@ -188,32 +237,39 @@ class LockstepGames:
         """Every game in progress as data (records and seed streams), for :meth:`restore`: a
         trainer's checkpoint holds it, so that a resumed run plays on the very same games."""
         self._check_ready()
+        self._send_seats()
         parts = self._states()
         return {"num_games": self.num_games, "options": dict(self.options),
                 **{k: [x for part in parts for x in part[k]]
-                   for k in ("first_seeds", "episodes", "records")}}
+                   for k in ("first_seeds", "episodes", "records", "seats", "upcoming")}}
 
     def restore(self, state: dict[str, Any]) -> Batch:
         """Put every slot back where :meth:`state` found it (its game replayed from its record,
         its seed stream where it was) and return the batch to continue from. The number of
         games and the env options must be the ones of the state (any number of workers). A
-        shard whose worker died is given a fresh one first."""
+        shard whose worker died is given a fresh one first. Games with worker-side seats are
+        replayed with their agents asked at their decisions (:meth:`Shard.restore`), and the
+        announced seats of the next games (:meth:`seat_next`) come back too."""
         self._check_open()
-        if any(self.worker_seats):
-            raise NotImplementedError(
-                "restore() with worker_seats: a worker-side agent's own state (its generator, "
-                "its plans) is not in the records, so restored games would not play on as the "
-                "saved ones did; start the batch anew with reset() instead")
         if not isinstance(state, dict) or state.get("num_games") != self.num_games \
                 or state.get("options") != self.options:
             found = (state.get("num_games"), state.get("options")) if isinstance(
                 state, dict) else type(state).__name__
             raise ValueError(f"a state of {self.num_games} games with options {self.options} "
                              f"is needed to restore these games, got {found}")
-        parts = [{k: state[k][a:b] for k in ("first_seeds", "episodes", "records")}
-                 for a, b in self._ranges]
+        seats = [self._seat_row(g, row) for g, row in enumerate(
+            state.get("seats") or [{}] * self.num_games)]
+        upcoming = [None if row is None else self._seat_row(g, row) for g, row in enumerate(
+            state.get("upcoming") or [None] * self.num_games)]
+        if (any(seats) or any(upcoming)) and not callable(self.agent_factory):
+            raise ValueError("the state has worker-side seats: restore it into a batch made "
+                             "with an agent_factory(spec, env=, seed=)")
+        parts = [{**{k: state[k][a:b] for k in ("first_seeds", "episodes", "records")},
+                  "seats": seats[a:b], "upcoming": upcoming[a:b]} for a, b in self._ranges]
         self._restart_dead()
+        self._unsent.clear()
         infos = self._restore_games(parts)
+        self.worker_seats, self._next_seats = seats, upcoming
         self._started, self._broken = True, False
         self._stream_first, self._episodes = list(state["first_seeds"]), list(state["episodes"])
         self._infos = infos
@@ -263,6 +319,10 @@ class LockstepGames:
     def _records(self) -> list[Any]:
         raise NotImplementedError
 
+    def _seat_next_games(self, parts: list[dict[int, dict[int, Any] | None]]) -> None:
+        """Each shard's announcements (:meth:`Shard.seat_next`, keyed by its own index)."""
+        self._run("seat_next", parts)
+
     def _states(self) -> list[dict[str, list]]:
         """Each shard's :meth:`Shard.state`, in shard order."""
         raise NotImplementedError
@@ -304,6 +364,9 @@ class LockstepGames:
         dead = sorted(self._dead_shards())
         if dead:
             self._restart(dead)
+            for k in dead:  # a fresh shard has its games' seats, not the announcements
+                a, b = self._ranges[k]
+                self._unsent |= {g for g in range(a, b) if self._next_seats[g] is not None}
         self._dead.clear()
         self._lost = None
 
@@ -375,6 +438,7 @@ class LockstepGames:
     def _step_unchecked(self) -> Batch:
         """Step every game with the actions already in the buffer (checked by ``step``)."""
         infos, finished = self._step_games()
+        self._seats_taken(f.game for f in finished if f is not None)
         self._infos = infos
         episodes = self._episodes
         for f in finished:

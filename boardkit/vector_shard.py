@@ -92,6 +92,14 @@ def replay(game: str, record: Any, options: dict[str, Any]) -> Any:
     return env
 
 
+def _seed_and_actions(record: Any) -> tuple[int, list[int]]:
+    """A record's seed and actions, whether an object (AGoT's ``GameRecord``) or a mapping
+    (:meth:`boardkit.aec.KitEnv.record`)."""
+    if isinstance(record, dict):
+        return int(record["seed"]), [int(a) for a in record["actions"]]
+    return int(record.seed), [int(a) for a in record.actions]
+
+
 class VectorGamesError(RuntimeError):
     """An error inside one game of a batch (other than an illegal action), with the game index,
     the action it was given and the worker's traceback, so that it can be replayed alone; or a
@@ -229,12 +237,32 @@ class Shard:
         self.first_seeds = [0] * count
         self.episodes = [0] * count
         self.seat_moves = b.seat_moves[rows]
-        self.seats: list[dict[int, Any]] = seats if seats is not None else [{}] * count
+        self.seats: list[dict[int, Any]] = [dict(row) for row in seats] if seats is not None \
+            else [{} for _ in range(count)]
         if any(self.seats) and agent_factory is None:
             raise ValueError("worker seats need an agent_factory(spec, env=, seed=)")
         self.agent_factory = agent_factory
         #: per game, the agents of its worker-side seats, new for every game (seat_seed)
         self.seated: list[dict[int, Any]] = [{} for _ in range(count)]
+        #: per game, the worker-side seats of the slot's next game (:meth:`seat_next`), taken
+        #: up when that game starts; None: the next game keeps this one's seats
+        self.upcoming: list[dict[int, Any] | None] = [None] * count
+
+    def seat_next(self, rows: dict[int, dict[int, Any]]) -> None:
+        """The worker-side seats (seat index -> agent spec) of the next game of each slot in
+        ``rows`` (keyed by the shard's own index of the game): a league draws each game's
+        opponents, and a game ends inside a step, so its successor's seats must be here
+        before it ends."""
+        if any(rows.values()) and self.agent_factory is None:
+            raise ValueError("worker seats need an agent_factory(spec, env=, seed=)")
+        for i, row in rows.items():
+            self.upcoming[int(i)] = dict(row)
+
+    def _take_upcoming(self, i: int) -> None:
+        """Game ``i``'s new game starts: its announced seats become its seats."""
+        row = self.upcoming[i]
+        if row is not None:
+            self.seats[i], self.upcoming[i] = row, None
 
     def reset(self, stream: tuple[list[int], list[int]]) -> list[dict]:
         """Start every game at its place in its seed stream, ``(first seeds, episodes)``: the
@@ -249,6 +277,7 @@ class Shard:
         infos = []
         for i, env in enumerate(self.envs):
             env.reset(seed=self._seed(i))
+            self._take_upcoming(i)
             self._seat_agents(i, env)
             try:
                 if self._play_seats(i, env) is not None:
@@ -319,6 +348,7 @@ class Shard:
         finished = self._finish(i, env, truncated)
         self.episodes[i] += 1
         env.reset(seed=self._seed(i))
+        self._take_upcoming(i)
         self._seat_agents(i, env)
         return finished
 
@@ -328,6 +358,7 @@ class Shard:
         games, so that a game's play depends on its seed alone."""
         seats = self.seats[i]
         if not seats:
+            self.seated[i] = {}
             return
         seed, make = self._seed(i), self.agent_factory
         assert make is not None
@@ -369,23 +400,33 @@ class Shard:
 
     def state(self) -> dict[str, list]:
         """What :meth:`restore` needs to carry on exactly: each game's record (options, seed,
-        actions) and its place in its seed stream."""
+        actions), its place in its seed stream, and its worker-side seats, this game's and the
+        next one's (:meth:`seat_next`)."""
         return {"first_seeds": list(self.first_seeds), "episodes": list(self.episodes),
-                "records": self.records()}
+                "records": self.records(), "seats": [dict(row) for row in self.seats],
+                "upcoming": [None if row is None else dict(row) for row in self.upcoming]}
 
     def restore(self, state: dict[str, list]) -> list[dict]:
         """Replay every game of a :meth:`state` (:func:`replay`; an AGoT record that does not
         replay raises ``got_env.RecordError``) and write its rows, as after the step it was
         taken at (rewards and ends of that step are not kept: a state is taken between
-        steps)."""
-        if any(self.seats):
-            raise NotImplementedError(
-                "restore() with worker_seats: a worker-side agent's own state (its generator, "
-                "its plans) is not in the records, so the restored games would not play on "
-                "as the saved ones; make the batch anew (reset) instead")
-        envs = [replay(self.game, record, self.options) for record in state["records"]]
-        self.envs = envs
+        steps).
+
+        A game with worker-side seats is replayed with its agents built anew (as at its
+        start) and asked at each of their decisions, so that whatever they keep (a generator,
+        a plan) is where it was; an agent that now chooses another action than the record's
+        raises (it is not the agent that played it: another spec, or not reproducible from its
+        seed)."""
+        count = len(self.envs)
         self.first_seeds, self.episodes = list(state["first_seeds"]), list(state["episodes"])
+        self.seats = [dict(row) for row in state.get("seats") or [{}] * count]
+        self.upcoming = list(state.get("upcoming") or [None] * count)
+        if any(self.seats) and self.agent_factory is None:
+            raise ValueError("worker seats need an agent_factory(spec, env=, seed=)")
+        envs = [self._replay_with_seats(i, record) if self.seats[i]
+                else replay(self.game, record, self.options)
+                for i, record in enumerate(state["records"])]
+        self.envs = envs
         self.rewards[:] = 0
         self.done[:] = False
         self.truncated[:] = False
@@ -393,6 +434,32 @@ class Shard:
 
     def _seed(self, i: int) -> int:
         return self.first_seeds[i] + self.episodes[i] * self.num_games
+
+    def _replay_with_seats(self, i: int, record: Any) -> Any:
+        """Game ``i`` played again from ``record`` (its seed and actions), its worker-side
+        agents built for it as at its start and asked at their own decisions."""
+        seed, actions = _seed_and_actions(record)
+        if seed != self._seed(i):
+            raise ValueError(f"game {self.first + i}: the record's seed {seed} is not the "
+                             f"slot's seed {self._seed(i)} at episode {self.episodes[i]}")
+        env = make_env(self.game, **self.options)
+        env.reset(seed=seed)
+        self._seat_agents(i, env)
+        seated, index = self.seated[i], self._index
+        for step, action in enumerate(actions):
+            sel = env.agent_selection
+            agent = seated.get(index[sel])
+            if agent is not None:
+                seen = env.observe(sel)
+                chosen = int(agent.act(seen["observation"], seen["action_mask"],
+                                       env.infos[sel]))
+                if chosen != int(action):
+                    raise ValueError(
+                        f"game {self.first + i}: its worker-side agent at seat {index[sel]} "
+                        f"chose {chosen} at step {step}, the record {int(action)}: restore "
+                        f"needs the agents that played it, reproducible from their seeds")
+            env.step(int(action))
+        return env
 
     def _write(self, i: int, env: Any) -> dict:
         """Game ``i``'s rows; its acting house's infos (a copy)."""
@@ -457,6 +524,8 @@ def serve(shard: Shard, command: str, arg: Any) -> tuple:
             return ("ok", shard.state())
         if command == "restore":
             return ("ok", shard.restore(arg))
+        if command == "seat_next":
+            return ("ok", shard.seat_next(arg))
         raise ValueError(f"unknown command {command!r}")
     except _GameFailure as f:
         return error_reply(f.error, f.game, f.action)

@@ -20,7 +20,7 @@ import pytest
 import goofspiel
 import got_env
 from agents import make_agent
-from boardkit.vector import Batch, Finished, VectorGames, seat_seed
+from boardkit.vector import Batch, Finished, VectorGames, VectorGamesError, seat_seed
 
 AGOT = {"num_players": 3, "max_rounds": 2, "reward": "rank"}
 GOOF = {"num_players": 3, "num_cards": 5}
@@ -172,13 +172,109 @@ def test_bad_worker_seats_are_refused() -> None:
                     **GOOF)
 
 
-def test_restore_with_worker_seats_is_not_implemented() -> None:
-    with VectorGames(2, seeds=0, game="goofspiel", worker_seats={1: "random"},
-                     agent_factory=make_agent, **GOOF) as games:
-        games.reset()
-        state = games.state()
-        with pytest.raises(NotImplementedError, match="worker_seats"):
-            games.restore(state)
+ROTATION = [{1: "random"}, {}, {0: "random", 2: "random"}, {2: "random"}]
+
+
+def rotated(g: int, k: int) -> dict[int, str]:
+    """The worker-side seats of slot ``g``'s ``k``-th game in the league-like tests."""
+    return ROTATION[(g + k) % len(ROTATION)]
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_seat_next_seats_each_new_game_as_announced(workers: int) -> None:
+    """A league draws every game's opponents: ``seat_next`` announces a slot's next game's
+    seats; each finished game was played by the seats announced for it (replayed in the AEC
+    loop), and every row waits on a learner seat of the game now in its slot."""
+    env = goofspiel.env(**GOOF)
+    with VectorGames(3, seeds=7, num_workers=workers, game="goofspiel",
+                     agent_factory=make_agent, start_method="fork", **GOOF) as games:
+        for g in range(3):
+            games.seat_next(g, rotated(g, 0))
+        batch = games.reset()
+        episode = [0, 0, 0]
+        for g in range(3):
+            games.seat_next(g, rotated(g, 1))
+        rng, checked = np.random.default_rng(0), 0
+        while checked < 12:
+            for g in range(3):
+                assert int(batch.agent[g]) not in rotated(g, episode[g])
+                assert games.worker_seats[g] == rotated(g, episode[g])
+            batch = games.step(random_actions(batch, rng))
+            for f in batch.finished:
+                if f is None:
+                    continue
+                g = f.game
+                assert aec_replay(env, f.record, rotated(g, episode[g])) == actions_of(f.record)
+                episode[g] += 1
+                games.seat_next(g, rotated(g, episode[g] + 1))
+                checked += 1
+
+
+def _league_run(games: VectorGames, steps: int, rng: np.random.Generator,
+                episode: list[int], batch: Batch) -> tuple[Batch, list[list[int]]]:
+    """``steps`` random learner steps, announcing each slot's next game as ``rotated``; the
+    finished games' actions."""
+    done = []
+    for _ in range(steps):
+        batch = games.step(random_actions(batch, rng))
+        for f in batch.finished:
+            if f is not None:
+                episode[f.game] += 1
+                games.seat_next(f.game, {s: "heuristic_v2" for s in rotated(f.game,
+                                                                             episode[f.game] + 1)})
+                done.append(actions_of(f.record))
+    return batch, done
+
+
+def test_restore_with_worker_seats_plays_on_as_the_saved_games() -> None:
+    """Stateful worker-side agents (AGoT's heuristic_v2) are rebuilt by replaying each game
+    with them asked at their decisions: a restored batch (other workers) plays on as the saved
+    one, the announced next seats included; a restore whose agents choose otherwise than the
+    record is refused, naming the game."""
+    def start(workers: int) -> tuple[VectorGames, Batch]:
+        games = VectorGames(3, seeds=21, num_workers=workers, agent_factory=make_agent,
+                            start_method="fork", **AGOT)
+        for g in range(3):
+            games.seat_next(g, {s: "heuristic_v2" for s in rotated(g, 0)})
+        batch = games.reset()
+        for g in range(3):
+            games.seat_next(g, {s: "heuristic_v2" for s in rotated(g, 1)})
+        return games, batch
+
+    games, batch = start(0)
+    episode = [0, 0, 0]
+    rng = np.random.default_rng(4)
+    batch, _ = _league_run(games, 150, rng, episode, batch)
+    state, rng_state, saved_episode = games.state(), rng.bit_generator.state, list(episode)
+    assert any(state["seats"]) and state["upcoming"] != [None] * 3
+    _, straight = _league_run(games, 300, rng, episode, batch)
+    games.close()
+    assert straight, "no game finished after the state was taken"
+
+    again = VectorGames(3, num_workers=2, agent_factory=make_agent, start_method="fork", **AGOT)
+    with again:
+        batch = again.restore(state)
+        rng = np.random.default_rng()
+        rng.bit_generator.state = rng_state
+        _, resumed = _league_run(again, 300, rng, list(saved_episode), batch)
+        assert resumed == straight
+        wrong = {**state, "seats": [{s: "random" for s in row} for row in state["seats"]]}
+        with pytest.raises(VectorGamesError, match="chose .* the record"):
+            again.restore(wrong)
+
+
+def test_bad_seat_next_is_refused() -> None:
+    with VectorGames(2, seeds=0, game="goofspiel", **GOOF) as games:
+        with pytest.raises(ValueError, match="agent_factory"):
+            games.seat_next(0, {1: "random"})
+        games.seat_next(0, None)  # no worker seat needs no factory
+    with VectorGames(2, seeds=0, game="goofspiel", agent_factory=make_agent, **GOOF) as games:
+        with pytest.raises(ValueError, match="slot index in 0..1"):
+            games.seat_next(2, {1: "random"})
+        with pytest.raises(ValueError, match="take every seat"):
+            games.seat_next(0, {0: "random", 1: "random", 2: "random"})
+        with pytest.raises(ValueError, match="no seat of"):
+            games.seat_next(1, {"player_9": "random"})
 
 
 def test_seat_seed_is_a_function_of_game_seed_and_seat() -> None:
