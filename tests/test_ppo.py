@@ -215,6 +215,52 @@ def test_resume_continues_exactly(tmp_path) -> None:
     assert len(a) == len(b) == 5 and timeless(a) == timeless(b)
 
 
+def _league_in_workers(tmp_path: Path, updates: int = 4) -> dict:
+    """The tiny config with its league's agents (heuristic_v2, random) in 2 rollout workers."""
+    return _tiny(tmp_path, updates=updates,
+                 rollout={"num_games": 4, "steps": 40, "workers": 2, "seats_in_workers": True},
+                 league={"weights": {"current": 1, "snapshots": 1, "v2": 2, "random": 1},
+                         "snapshot_every": 1, "max_snapshots": 2},
+                 agents={"v2": "heuristic_v2"})
+
+
+def test_league_seats_in_workers_train_on_learner_rows_only_and_resume_exactly(
+        tmp_path) -> None:
+    """Issue 26 item 4: with ``rollout.seats_in_workers`` every row of the rollout is the
+    learner's (more learner decisions per update than in-process seats give), the workers'
+    decisions are counted, training games against the league's agents finish, and a run
+    paused and resumed (the batch restored with its worker-side heuristic_v2 agents, the next
+    games' seats announced) gives the uninterrupted run's network and figures."""
+    straight = Trainer(parse_config(_league_in_workers(tmp_path / "a")))
+    straight.run()
+    rows = (tmp_path / "a" / "tiny" / "progress.csv").read_text().splitlines()
+    header = rows[0].split(",")
+    last = dict(zip(header, rows[-1].split(","), strict=True))
+    assert straight.learner_decisions > 0 and straight.decisions > 4 * 40 * 4
+    assert any(f"train_win_{k}" in header for k in ("v2", "random"))
+    in_process = Trainer(parse_config({**_league_in_workers(tmp_path / "c"),
+                                       "rollout": {"num_games": 4, "steps": 40,
+                                                   "workers": 2}}))
+    in_process.run()
+    assert straight.learner_decisions > in_process.learner_decisions
+    assert in_process.decisions == 4 * 40 * 4
+    first = Trainer(parse_config(_league_in_workers(tmp_path / "b")))
+    first.run(until=2)
+    resumed = load_trainer(parse_config(_league_in_workers(tmp_path / "b")),
+                           tmp_path / "b" / "tiny" / "checkpoints" / "last.pt")
+    resumed.run()
+    assert (resumed.decisions, resumed.learner_decisions, resumed.games_played) == (
+        straight.decisions, straight.learner_decisions, straight.games_played)
+    for (k, v), w in zip(straight.network.state_dict().items(),
+                         resumed.network.state_dict().values(), strict=True):
+        assert torch.equal(v, w), k
+    again = (tmp_path / "b" / "tiny" / "progress.csv").read_text().splitlines()
+    drop = header.index("wall_s"), header.index("decisions_per_s")
+    assert [[c for i, c in enumerate(r.split(",")) if i not in drop] for r in again] == [
+        [c for i, c in enumerate(r.split(",")) if i not in drop] for r in rows]
+    assert np.isfinite(float(last["policy_loss"])) and np.isfinite(float(last["value_loss"]))
+
+
 # -- fine-tuning from a checkpoint: init.checkpoint, init.kl, init.value_warmup --------------------
 def _init_from(tmp_path: Path, **init: object) -> tuple[Path, dict]:
     """A 1-update run's agent.pt, and the tiny config that starts from it with ``init``."""

@@ -50,6 +50,9 @@ class RolloutConfig:
     workers: int = bounded(2, minimum=0)      #: rollout worker processes (0: in this process)
     #: "local" (processes) or "ray" (Ray actors; the 'ray' extra)
     backend: str = bounded("local", choices=BACKENDS)
+    #: the league's agent opponents (heuristics, random, agent specs) played inside the batched
+    #: API's shards (worker processes) instead of this process: every row the learner's
+    seats_in_workers: bool = False
 
 
 @dataclass(frozen=True)

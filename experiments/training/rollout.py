@@ -31,8 +31,10 @@ from .league import League, Opponents
 @dataclass
 class Seat:
     """Who decides for one house of one game: ``"learner"``, ``"snapshot"`` (``snapshot``: the
-    update it was taken at) or ``"agent"`` (``agent``: the object; ``opponent`` and ``seed``:
-    what built it, so that a trainer checkpoint can build again an agent it cannot store)."""
+    update it was taken at), ``"agent"`` (``agent``: the object; ``opponent`` and ``seed``:
+    what built it, so that a trainer checkpoint can build again an agent it cannot store) or
+    ``"worker"`` (the agent ``opponent`` and ``seed`` build, played inside the batched API's
+    shards: ``rollout.seats_in_workers``)."""
 
     kind: str
     snapshot: int | None = None
@@ -115,6 +117,9 @@ def choose_actions(batch: Any, seats: list[list[Seat]], network: torch.nn.Module
     groups: dict[Any, list[int]] = {}
     for g in range(G):
         seat = seats[g][int(batch.agent[g])]
+        if seat.kind == "worker":
+            raise RuntimeError(f"game {g}: a worker-side seat ({seat.opponent}) is to act in "
+                               f"the learner's batch: the batch and the seats disagree")
         if seat.kind == "agent":
             actions[g] = seat.agent.act(batch.obs[g], batch.mask[g], batch.infos[g])
         else:
@@ -171,7 +176,12 @@ class Collector:
 
     Its whole state (seats, streams, decisions waiting, random generators) goes into the
     trainer's checkpoint as plain data (:mod:`.plain`), so that ``--resume`` continues
-    exactly."""
+    exactly.
+
+    With ``rollout.seats_in_workers`` the league's agent opponents are ``"worker"`` seats,
+    played by the batched API's shards: each slot's next game is drawn one game ahead and
+    announced to the batch (``seat_next``), since a game ends, and its successor's first
+    opponent decisions are played, inside a step."""
 
     def __init__(self, cfg: TrainConfig, num_houses: int, obs_size: int, potential: Any,
                  make_seat: SeatMaker | None = None):
@@ -187,6 +197,9 @@ class Collector:
         self.next_id = 0
         self.rng = np.random.default_rng(cfg.seed)
         self.generator = torch.Generator().manual_seed(cfg.seed)
+        self.in_workers = cfg.rollout.seats_in_workers
+        #: per slot, the seats and league draw of its next game (``in_workers`` only)
+        self.upcoming: list[tuple[list[Seat], str]] = []
 
     # -- seating -------------------------------------------------------------------------------
     def seat_game(self, league: League) -> tuple[list[Seat], str]:
@@ -202,6 +215,9 @@ class Collector:
                 seats.append(Seat("learner"))
             elif draw.kind == "snapshots":
                 seats.append(Seat("snapshot", snapshot=draw.snapshot))
+            elif self.in_workers:
+                seats.append(Seat("worker", opponent=draw.kind,
+                                  seed=int(self.rng.integers(2**31))))
             else:
                 seats.append(self.make_seat(draw.kind, int(self.rng.integers(2**31))))
         for s in seats:
@@ -209,16 +225,43 @@ class Collector:
                 begin_game(s.agent)
         return seats, draw.kind
 
-    def start(self, num_games: int, league: League) -> None:
+    def worker_row(self, seats: list[Seat]) -> dict[int, tuple]:
+        """The batched API's worker seats of a game: :func:`worker_agent`'s plain specs."""
+        cfg = self.cfg
+        return {h: (cfg.game, s.opponent, s.seed, dict(cfg.env), dict(cfg.agents))
+                for h, s in enumerate(seats) if s.kind == "worker"}
+
+    def start(self, games: Any, league: League) -> Any:
+        """Seat the first game of every slot (and, with worker seats, its successor) and
+        reset ``games``; the first batch."""
         self.seats, self.kinds = [], []
-        for _ in range(num_games):
+        for _ in range(games.num_games):
             seats, kind = self.seat_game(league)
             self.seats.append(seats)
             self.kinds.append(kind)
-        self.streams = [Stream() for _ in range(num_games)]
+        self.streams = [Stream() for _ in range(games.num_games)]
+        if not self.in_workers:
+            return games.reset()
+        self.upcoming = [self.seat_game(league) for _ in range(games.num_games)]
+        for g, seats in enumerate(self.seats):
+            games.seat_next(g, self.worker_row(seats))
+        batch = games.reset()
+        for g, (seats, _) in enumerate(self.upcoming):
+            games.seat_next(g, self.worker_row(seats))
+        return batch
+
+    def _next_game(self, g: int, games: Any, league: League) -> None:
+        """Slot ``g``'s game ended: seat the next one (drawn ahead with worker seats)."""
+        if not self.in_workers:
+            self.seats[g], self.kinds[g] = self.seat_game(league)
+            return
+        self.seats[g], self.kinds[g] = self.upcoming[g]
+        self.upcoming[g] = self.seat_game(league)
+        games.seat_next(g, self.worker_row(self.upcoming[g][0]))
 
     def snapshots_in_use(self) -> set[int]:
-        return {s.snapshot for seats in self.seats for s in seats if s.snapshot is not None}
+        rows = [*self.seats, *(seats for seats, _ in self.upcoming)]
+        return {s.snapshot for seats in rows for s in seats if s.snapshot is not None}
 
     # -- stepping ------------------------------------------------------------------------------
     def collect(self, games: Any, batch: Any, network: torch.nn.Module, league: League,
@@ -227,6 +270,7 @@ class Collector:
         learn from, the games that finished, the number of decisions played)."""
         network.eval()
         results: list[GameResult] = []
+        played = 0
         for _ in range(steps):
             actions, learner = choose_actions(batch, self.seats, network, league,
                                               self.generator)
@@ -254,11 +298,12 @@ class Collector:
                 stream.dones.append(bool(new.done[g]))
                 if new.done[g]:
                     results.append(self._finish(g, new.finished[g], games.possible_agents))
-                    self.seats[g], self.kinds[g] = self.seat_game(league)
+                    self._next_game(g, games, league)
+            played += len(self.streams) + int(new.seat_moves.sum())
             batch = new
         rollout = self._advantages()
         league.prune(self.snapshots_in_use())
-        return batch, rollout, results, steps * len(self.streams)
+        return batch, rollout, results, played
 
     def _finish(self, g: int, finished: Any, agents: list[str]) -> GameResult:
         kind = self.kinds[g]

@@ -66,7 +66,7 @@ from .evaluate import Evaluation, evaluate
 from .league import League
 from .logs import TrainingLog, plot_curve
 from .plain import PlainCodec
-from .rollout import Collector, GameResult, Seat, Stream, seat_maker
+from .rollout import Collector, GameResult, Seat, Stream, seat_maker, worker_agent
 from .update import ppo_update
 
 #: The trainer checkpoint's format: 2 is plain data; 1 (before) pickled Python objects.
@@ -160,6 +160,8 @@ class Trainer:
             "league": self.league.state_dict(),
             "collector": {"seats": self._storable(c.seats), "kinds": c.kinds,
                           "streams": c.streams,
+                          "upcoming": [(self._storable([seats])[0], kind)
+                                       for seats, kind in c.upcoming],
                           "pending": c.pending, "next_id": c.next_id,
                           "rng": c.rng.bit_generator.state,
                           "generator": c.generator.get_state()},
@@ -189,6 +191,8 @@ class Trainer:
         c, s = self.collector, state["collector"]
         c.seats, c.kinds, c.streams = self._rebuilt(s["seats"]), s["kinds"], s["streams"]
         c.pending, c.next_id = s["pending"], s["next_id"]
+        c.upcoming = [(self._rebuilt([list(seats)])[0], str(kind))
+                      for seats, kind in s.get("upcoming", [])]
         c.rng.bit_generator.state = s["rng"]
         c.generator.set_state(s["generator"])
         self._update_generator.set_state(state["update_generator"])
@@ -262,10 +266,11 @@ class Trainer:
         if resumed:
             log.truncate(self.update)
         options = {k: v for k, v in cfg.env.items() if k != "num_players"}
+        workers = {"agent_factory": worker_agent} if cfg.rollout.seats_in_workers else {}
         games = make_vector_games(cfg.rollout.backend, game=cfg.game,
                                   num_games=cfg.rollout.num_games,
                                   num_players=cfg.num_players, seeds=cfg.seed,
-                                  num_workers=cfg.rollout.workers, **options)
+                                  num_workers=cfg.rollout.workers, **workers, **options)
         bar = None
         if progress if progress is not None else cfg.progress:
             from tqdm import tqdm
@@ -275,8 +280,7 @@ class Trainer:
             if resumed:
                 batch = games.restore(self._games_state)
             else:
-                batch = games.reset()
-                self.collector.start(cfg.rollout.num_games, self.league)
+                batch = self.collector.start(games, self.league)
             while self.update < stop:
                 batch = self._one_update(games, batch, log)
                 if bar is not None:
