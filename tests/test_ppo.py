@@ -106,6 +106,11 @@ def test_the_board_network_scores_an_area_action_from_that_areas_embedding(tmp_p
         torch.testing.assert_close(logits[:, i], expected)
         none = torch.as_tensor(area < 0)
         torch.testing.assert_close(logits[:, none], base[:, none])
+        # every area action, by the definition (a gather of its area's embedding)
+        rows = torch.cat([areas, areas.new_zeros(len(obs), 1, areas.shape[2])], dim=1)
+        gathered = (rows[:, net.action_area] * net.action_weight).sum(-1)
+        torch.testing.assert_close(net.area_scores(areas), gathered)
+        torch.testing.assert_close(logits, base + gathered)
     save_checkpoint(tmp_path / "board.pt", net)
     again, _ = load_checkpoint(tmp_path / "board.pt")
     with torch.no_grad():
