@@ -197,10 +197,11 @@ def _sections() -> dict[str, type]:
             if dataclasses.is_dataclass(tp)}
 
 
-def parse_config(raw: Any, **overrides: Any) -> TrainConfig:
+def parse_config(raw: Any, checkpoint_exists: bool = True, **overrides: Any) -> TrainConfig:
     """A checked :class:`TrainConfig` from a YAML mapping; ``overrides`` (``updates``, ``out``,
     ``name``, ``backend``, ``seed``; None: keep) are the command line's, named by their option
-    (``--name``) in errors."""
+    (``--name``) in errors. ``checkpoint_exists=False`` leaves ``init.checkpoint``'s file
+    unchecked (a pipeline's imitation stage has yet to write it)."""
     cfg = parse_section(TrainConfig, {} if raw is None else raw)
     hints = typing.get_type_hints(TrainConfig)
     fields = {f.name: f for f in dataclasses.fields(TrainConfig)}
@@ -212,7 +213,7 @@ def parse_config(raw: Any, **overrides: Any) -> TrainConfig:
         backend = parse_value(str, overrides["backend"], "--backend", {"choices": BACKENDS})
         cfg = dataclasses.replace(cfg, rollout=dataclasses.replace(cfg.rollout, backend=backend))
     cfg = _shaping_of_the_game(cfg, raw)
-    check(cfg)
+    check(cfg, checkpoint_exists)
     return cfg
 
 
@@ -230,7 +231,7 @@ def _shaping_of_the_game(cfg: TrainConfig, raw: Any) -> TrainConfig:
     return dataclasses.replace(cfg, shaping=ShapingConfig(castles=0.0, supply=0.0))
 
 
-def check(cfg: TrainConfig) -> None:
+def check(cfg: TrainConfig, checkpoint_exists: bool = True) -> None:
     """What no single key's type and range say, with the key in the message: the env and the
     network build, the league's weights, the evaluations fit the houses."""
     _, probe = config_files.check_env(cfg.env, forbidden=FORBIDDEN_ENV, game=cfg.game)
@@ -238,7 +239,8 @@ def check(cfg: TrainConfig) -> None:
     if cfg.init.kl > 0 and cfg.init.checkpoint is None:
         raise ConfigError("init.kl: a KL term needs the policy to stay near: give "
                           "init.checkpoint")
-    if cfg.init.checkpoint is not None and not Path(cfg.init.checkpoint).is_file():
+    if checkpoint_exists and cfg.init.checkpoint is not None \
+            and not Path(cfg.init.checkpoint).is_file():
         raise ConfigError(f"init.checkpoint: no such file {cfg.init.checkpoint!r}")
     reserved = sorted(set(cfg.agents) & set(LEAGUE_KINDS))
     if reserved:
@@ -327,7 +329,9 @@ def config_outline() -> str:
     return "\n".join(lines)
 
 
-def load_config(path: str | Path, **overrides: Any) -> TrainConfig:
+def load_config(path: str | Path, checkpoint_exists: bool = True, **overrides: Any
+                ) -> TrainConfig:
     """Read and check a YAML training config; every error names the file (and the key). The
     file is read as every experiment's config is (:func:`experiments.config_files.read_config`)."""
-    return config_files.read_config(path, lambda raw: parse_config(raw, **overrides))
+    return config_files.read_config(
+        path, lambda raw: parse_config(raw, checkpoint_exists, **overrides))

@@ -1,0 +1,116 @@
+"""Issue 26's learned agent from scratch in one command: imitation, then PPO, then a final
+evaluation on seeds no stage used.
+
+    python -m experiments.pipeline --config configs/pipeline_v2.yaml
+    python -m experiments.pipeline --config configs/pipeline_v2.yaml --seed 1 --name seed1
+
+Stage 1 is ``experiments.imitate`` with the config's ``imitate`` file; stage 2 is
+``experiments.train`` with its ``train`` file, whose ``init.checkpoint`` is replaced by stage
+1's ``agent.pt`` (so that the two always belong together); the final evaluation plays the
+trained network against each of ``final.opponents`` in ``final.games`` games, houses rotated,
+from seeds that neither stage plays (:data:`FINAL_SEED_BASE`). ``--seed`` sets the seed of
+both stages (a second run "to show it is not luck"); ``--name`` names the three run folders.
+Every config is read and checked before anything runs. docs/imitation.md, "The pipeline".
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .config_files import exit_config_error, read_config
+from .config_model import bounded, parse_section
+from .imitation.config import ConfigError
+from .imitation.config import load_config as load_imitate
+from .training.config import load_config as load_train
+from .training.config import parse_config as parse_train
+
+#: Final evaluation games start at this seed (plus the run's seed times 1,000): training games
+#: use seeds below 1,000,000 + their count, the trainer's evaluations 1,000,003 onwards, the
+#: imitation's games seed * 1,000,000 + g; none comes near.
+FINAL_SEED_BASE = 7_000_000
+
+
+@dataclass(frozen=True)
+class FinalConfig:
+    games: int = bounded(201, minimum=0)     #: per opponent; a multiple of the player count
+    opponents: tuple[str, ...] = ("heuristic_v2", "heuristic", "random")
+    greedy: bool = False                     #: sample from the policy (as it trained), or argmax
+    workers: int = bounded(2, minimum=0)     #: evaluation worker processes
+
+
+@dataclass(frozen=True)
+class PipelineConfig:
+    imitate: str = "configs/imitate_v2_600.yaml"   #: stage 1's config
+    train: str = "configs/ppo_v2_league.yaml"      #: stage 2's config
+    final: FinalConfig = field(default_factory=FinalConfig)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m experiments.pipeline",
+                                description=__doc__.split("\n")[0])
+    p.add_argument("--config", required=True, help="a pipeline config (configs/pipeline_*.yaml)")
+    p.add_argument("--seed", type=int, default=None, help="the seed of both stages")
+    p.add_argument("--name", default=None, help="suffix of the three run folders' names")
+    return p
+
+
+def stages(cfg: PipelineConfig, seed: int | None, name: str | None) -> tuple[Any, Any]:
+    """The two stages' checked configs, the training one starting from the imitation's agent."""
+    imitate = load_imitate(cfg.imitate)
+    if seed is not None:
+        imitate = dataclasses.replace(imitate, seed=seed)
+    if name:
+        imitate = dataclasses.replace(imitate, name=f"{imitate.name}_{name}")
+    train = load_train(cfg.train, seed=seed, checkpoint_exists=False)
+    raw = train.as_dict()
+    if name:
+        raw["name"] = f"{train.name}_{name}"
+    raw["init"] = {**raw["init"], "checkpoint": str(imitate.run_dir / "agent.pt")}
+    return imitate, raw
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = parser()
+    args = p.parse_args(argv)
+    try:
+        cfg = read_config(args.config, lambda raw: parse_section(PipelineConfig, raw or {}))
+        imitate_cfg, train_raw = stages(cfg, args.seed, args.name)
+    except (ConfigError, ValueError) as e:
+        exit_config_error(p, e)
+    from . import imitate
+    from .training.evaluate import evaluate
+    from .training.trainer import Trainer
+
+    started = time.perf_counter()
+    summary = imitate.run(imitate_cfg, quiet=False)
+    print(f"stage 1: {summary['decisions']:,} decisions, held-out accuracy "
+          f"{summary['heldout_accuracy']:.1%} (chance {summary['chance_accuracy']:.1%}), "
+          f"{time.perf_counter() - started:.0f} s")
+    train_cfg = parse_train(train_raw)
+    trainer = Trainer(train_cfg)
+    trainer.run(progress=False)
+    print(f"stage 2: {trainer.update} updates, {trainer.learner_decisions:,} learner decisions, "
+          f"{time.perf_counter() - started:.0f} s")
+    final: dict[str, Any] = {"wall_s_training": round(time.perf_counter() - started, 1)}
+    seed = FINAL_SEED_BASE + 1000 * train_cfg.seed
+    for opponent in cfg.final.opponents:
+        e = evaluate(trainer.network, opponent, cfg.final.games, train_cfg.env, seed,
+                     cfg.final.greedy, cfg.final.workers, train_cfg.game, trainer.make_seat,
+                     True, train_cfg.agents)
+        lo, hi = e.interval
+        final[opponent] = {"wins": e.wins, "games": e.games, "rate": e.rate, "ci95": [lo, hi]}
+        print(f"final vs {opponent}: {e}")
+    final["wall_s"] = round(time.perf_counter() - started, 1)
+    (train_cfg.run_dir / "final.json").write_text(json.dumps(final, indent=1))
+    print(f"wall {final['wall_s']:.0f} s; {train_cfg.run_dir / 'final.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

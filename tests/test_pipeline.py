@@ -1,0 +1,64 @@
+"""experiments.pipeline (issue 26): imitation, then PPO from the imitation's agent.pt, then a
+final evaluation on seeds no stage used, from one config; a bad stage config is refused before
+anything runs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from agents.ppo import load_checkpoint
+from experiments import pipeline
+from experiments.training.evaluate import EVAL_SEED_OFFSET
+
+TEACHER = f"{Path(__file__).resolve().parent / 'test_imitate.py'}:HighestBid"
+
+
+def tiny_pipeline(tmp_path: Path, **train_changes: object) -> Path:
+    out = str(tmp_path / "runs")
+    imitate = {"game": "goofspiel", "name": "imit", "out": out, "seed": 2, "teacher": TEACHER,
+               "env": {"num_players": 2, "num_cards": 5}, "network": {"kind": "mlp",
+                                                                     "hidden": [16]},
+               "data": {"games": 12, "save": False}, "train": {"epochs": 3, "minibatch": 16}}
+    train = {"game": "goofspiel", "name": "ppo", "out": out, "seed": 2, "updates": 2,
+             "env": {"num_players": 2, "num_cards": 5},
+             "network": {"kind": "mlp", "hidden": [16]},
+             "rollout": {"num_games": 2, "steps": 20, "workers": 0, "seats_in_workers": True},
+             "ppo": {"epochs": 1, "minibatch": 16},
+             "league": {"weights": {"current": 1, "random": 1}},
+             "eval": {"every": 2, "games": 2, "opponents": ["random"]},
+             "init": {"checkpoint": "not/there/yet.pt", "kl": 0.5, "value_warmup": 1},
+             "checkpoint_every": 1, "tensorboard": False, "progress": False, **train_changes}
+    (tmp_path / "imitate.yaml").write_text(yaml.safe_dump(imitate))
+    (tmp_path / "train.yaml").write_text(yaml.safe_dump(train))
+    config = tmp_path / "pipeline.yaml"
+    config.write_text(yaml.safe_dump({
+        "imitate": str(tmp_path / "imitate.yaml"), "train": str(tmp_path / "train.yaml"),
+        "final": {"games": 4, "opponents": ["random"], "workers": 0}}))
+    return config
+
+
+def test_one_command_imitates_fine_tunes_and_evaluates_on_unused_seeds(tmp_path) -> None:
+    assert pipeline.main(["--config", str(tiny_pipeline(tmp_path)), "--seed", "5",
+                          "--name", "s5"]) == 0
+    runs = tmp_path / "runs"
+    imitated, _ = load_checkpoint(runs / "imit_s5" / "agent.pt")
+    config = yaml.safe_load((runs / "ppo_s5" / "config.yaml").read_text())
+    assert config["seed"] == 5 and config["init"]["checkpoint"] == str(runs / "imit_s5" /
+                                                                       "agent.pt")
+    assert yaml.safe_load((runs / "imit_s5" / "config.yaml").read_text())["seed"] == 5
+    final = json.loads((runs / "ppo_s5" / "final.json").read_text())
+    assert final["random"]["games"] == 4 and 0 <= final["random"]["rate"] <= 1
+    # the final games' seeds lie beyond every stage's: training's eval from EVAL_SEED_OFFSET
+    assert pipeline.FINAL_SEED_BASE > EVAL_SEED_OFFSET + 10_000
+
+
+def test_a_bad_stage_config_is_refused_before_anything_runs(tmp_path, capsys) -> None:
+    config = tiny_pipeline(tmp_path, ppo={"epochs": 0})
+    with pytest.raises(SystemExit) as e:
+        pipeline.main(["--config", str(config)])
+    assert e.value.code == 2 and "ppo.epochs" in capsys.readouterr().err
+    assert not (tmp_path / "runs").exists()
