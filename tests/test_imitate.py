@@ -96,6 +96,26 @@ def test_same_seed_same_weights(tmp_path: Path) -> None:
     assert not all(torch.equal(a[k], c[k]) for k in a)
 
 
+def test_the_value_target_is_the_win_share_or_the_envs_reward(tmp_path: Path) -> None:
+    """``data.value``: ``share`` (1 for the winner, 1/2 each for a shared win, 0) or
+    ``reward``, the env's final reward of the acting player (Goofspiel's zero_sum for 2 players:
+    +1, -1, and 0 for a draw), the scale of the PPO trainer's returns: the same games give
+    values that correspond one to one (the teacher against random bids, to have all three)."""
+    def values(value: str) -> np.ndarray:
+        cfg = parse_config(goofspiel_config(tmp_path, name=value, env={"num_players": 2,
+                                                                      "num_cards": 5},
+                                            data={"games": 12, "save": False,
+                                                  "seats": ["player_0"], "others": "random",
+                                                  "value": value}))
+        return collect(cfg).values
+
+    share, reward = values("share"), values("reward")
+    assert set(np.unique(share)) <= {0.0, 0.5, 1.0} and len(np.unique(share)) > 1
+    np.testing.assert_array_equal(reward, 2 * share - 1)
+    with pytest.raises(ConfigError, match="data.value"):
+        parse_config(goofspiel_config(tmp_path, data={"games": 4, "value": "score"}))
+
+
 def test_fitting_gives_the_process_its_torch_threads_back(tmp_path: Path) -> None:
     """The fit runs on ``train.threads`` threads; a later run in the same process (the PPO
     trainer's in a test beside a subprocess's) must find the count it had, or its floats

@@ -33,6 +33,9 @@ class DataConfig:
     #: who plays the seats not recorded (an agent spec); none: the teacher
     others: Any = None
     save: bool = True          #: write the dataset to the run folder (dataset.npz)
+    #: the value target: "share" (the acting player's share of the win, 0..1) or "reward" (its
+    #: final reward in the env's scheme, e.g. zero_sum's +1 / -1/(n-1): what PPO's returns are)
+    value: str = bounded("share", choices=("share", "reward"))
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ class Dataset:
     obs: np.ndarray        #: [N, obs_size], compact dtype
     masks: np.ndarray      #: [N, ceil(num_actions / 8)] uint8, np.packbits of the masks
     actions: np.ndarray    #: [N] int16 (int32 beyond 32767 actions)
-    values: np.ndarray     #: [N] float32, the acting player's win share
+    values: np.ndarray     #: [N] float32, the value target (``data.value``: win share or reward)
     games: np.ndarray      #: [N] int32, the game's index
     num_actions: int
     num_games: int
@@ -139,9 +139,11 @@ def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = No
         for p in players.values():
             begin_game(p)
         obs_g, mask_g, act_g, who = [], [], [], []
+        ended: dict[str, float] = {}  # each player's final reward, as last() gives it at the end
         for agent in env.agent_iter():
             observation, reward, terminated, truncated, info = env.last()
             if terminated or truncated:
+                ended[agent] = float(reward)
                 env.step(None)
                 continue
             obs, mask = observation["observation"], observation["action_mask"]
@@ -160,13 +162,15 @@ def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = No
             raise RuntimeError(f"game {g} ended without an outcome (truncated?)")
         shares = win_shares(scores)
         for a, p in players.items():
-            end_game(p, float(env.rewards.get(a, 0.0)), env.infos.get(a, {}))
+            end_game(p, ended.get(a, 0.0), env.infos.get(a, {}))
         if act_g:
             obs_c.append(np.stack(obs_g))
             mask_c.append(np.stack(mask_g))
             act_c.append(np.asarray(act_g, action_dtype))
             index = {a: env.rules.player_index(env.game, a) for a in agents}
-            val_c.append(np.asarray([shares[index[a]] for a in who], np.float32))
+            final = ({a: shares[index[a]] for a in agents} if cfg.data.value == "share"
+                     else {a: ended.get(a, 0.0) for a in agents})
+            val_c.append(np.asarray([final[a] for a in who], np.float32))
             game_c.append(np.full(len(act_g), g, np.int32))
             count += len(act_g)
         if progress is not None:

@@ -170,9 +170,11 @@ def evaluate_against_teacher(cfg: ImitateConfig, network: torch.nn.Module) -> Ev
         for a, t in teachers.items():
             if a != learner:
                 begin_game(t)
+        ended: dict[str, float] = {}  # final rewards, as last() gives them at the end
         for agent in env.agent_iter():
-            observation, _, terminated, truncated, info = env.last()
+            observation, reward, terminated, truncated, info = env.last()
             if terminated or truncated:
+                ended[agent] = float(reward)
                 env.step(None)
                 continue
             obs, mask = observation["observation"], observation["action_mask"]
@@ -187,7 +189,7 @@ def evaluate_against_teacher(cfg: ImitateConfig, network: torch.nn.Module) -> Ev
             env.step(action)
         for a, t in teachers.items():
             if a != learner:
-                end_game(t, float(env.rewards.get(a, 0.0)), env.infos.get(a, {}))
+                end_game(t, ended.get(a, 0.0), env.infos.get(a, {}))
         shares = win_shares(env.rules.outcome(env.game))
         wins += float(shares[env.rules.player_index(env.game, learner)])
     return Evaluation(str(cfg.teacher), wins, cfg.eval.games)
