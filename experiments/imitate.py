@@ -44,7 +44,7 @@ def run(cfg: ImitateConfig, quiet: bool = True) -> dict[str, Any]:
     from experiments.training.game_hooks import variant
 
     from .imitation.data import collect
-    from .imitation.learn import evaluate_against_teacher, fit, new_network, split
+    from .imitation.learn import dagger_rounds, evaluate_against_teacher, fit, new_network, split
 
     out = cfg.run_dir
     out.mkdir(parents=True, exist_ok=True)
@@ -72,6 +72,8 @@ def run(cfg: ImitateConfig, quiet: bool = True) -> dict[str, Any]:
                       f"(chance {row['chance_accuracy']:.1%}), loss {row['heldout_loss']:.4f}")
 
         rows = fit(cfg, data, network, parts, log)
+        data, parts, more = dagger_rounds(cfg, data, network, parts, log)
+        rows += more
     summary: dict[str, Any] = {
         "decisions": len(data), "train_decisions": len(parts.train),
         "heldout_decisions": len(parts.heldout), "heldout_games": parts.heldout_games,

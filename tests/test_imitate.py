@@ -116,6 +116,37 @@ def test_the_value_target_is_the_win_share_or_the_envs_reward(tmp_path: Path) ->
         parse_config(goofspiel_config(tmp_path, data={"games": 4, "value": "score"}))
 
 
+def test_dagger_rounds_label_the_networks_own_games_with_the_teachers_choices(
+        tmp_path: Path) -> None:
+    """DAgger (``dagger:``): in a round the recorded seats play the network's action while the
+    teacher's choice at the same decision is the label; the round's decisions join the
+    training data (the held-out games stay the teacher's) and training goes on."""
+    cfg = parse_config(goofspiel_config(tmp_path, data={"games": 8, "save": False}))
+    lowest = collect(cfg, policy=lambda obs, mask: int(np.flatnonzero(mask)[0]), games=4,
+                     first=8)
+    teacher = collect(cfg, games=4, first=8)
+    assert len(lowest) == len(teacher) == 4 * 10
+    assert set(np.unique(lowest.games)) == set(range(8, 12))
+    for data in (lowest, teacher):  # the labels are always the teacher's: the highest card
+        masks = data.unpacked_masks(np.arange(len(data)))
+        assert all(int(np.flatnonzero(m)[-1]) == a for m, a in zip(masks, data.actions,
+                                                                     strict=True))
+    # the network's play took the games elsewhere: other hands, other positions
+    assert not np.array_equal(lowest.obs, teacher.obs)
+
+    raw = goofspiel_config(tmp_path, name="dagger", data={"games": 8, "save": False},
+                           train={"epochs": 2, "minibatch": 16, "lr": 0.01},
+                           dagger={"rounds": 2, "games": 4, "epochs": 1})
+    summary = imitate.run(parse_config(raw))
+    rows = (tmp_path / "dagger" / "progress.csv").read_text().splitlines()
+    header = rows[0].split(",")
+    assert len(rows) == 1 + 2 + 2 * 1
+    rounds = [int(r.split(",")[header.index("dagger_round")]) for r in rows[1:]]
+    trained = [int(r.split(",")[header.index("train_decisions")]) for r in rows[1:]]
+    assert rounds == [0, 0, 1, 2] and trained[2] == trained[0] + 40 == trained[3] - 40
+    assert summary["decisions"] == (8 + 2 * 4) * 10
+
+
 def test_fitting_gives_the_process_its_torch_threads_back(tmp_path: Path) -> None:
     """The fit runs on ``train.threads`` threads; a later run in the same process (the PPO
     trainer's in a test beside a subprocess's) must find the count it had, or its floats

@@ -50,6 +50,19 @@ class TrainSection:
 
 
 @dataclass(frozen=True)
+class DaggerSection:
+    """DAgger (Ross et al., 2011): after the first fit, ``rounds`` rounds of ``games`` games
+    in which the network (sampling) plays the recorded seats while the teacher, asked at the
+    same decisions, gives the labels; each round's decisions join the training data and the
+    network trains ``epochs`` more epochs on all of it. A copy trained on the teacher's own
+    positions alone errs where the teacher never goes; these rounds teach it there."""
+
+    rounds: int = bounded(0, minimum=0)     #: DAgger rounds (0: plain imitation)
+    games: int = bounded(100, minimum=1)    #: games per round
+    epochs: int = bounded(2, minimum=1)     #: epochs over all the data after each round
+
+
+@dataclass(frozen=True)
 class EvalSection:
     #: games of the imitated policy in one seat against the teacher in the others, seats
     #: rotated (a multiple of the player count); 0: no evaluation
@@ -69,6 +82,7 @@ class ImitateConfig:
                                                              "hidden": [128, 128]})
     data: DataConfig = field(default_factory=DataConfig)
     train: TrainSection = field(default_factory=TrainSection)
+    dagger: DaggerSection = field(default_factory=DaggerSection)
     eval: EvalSection = field(default_factory=EvalSection)
 
     @property

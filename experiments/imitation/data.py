@@ -74,6 +74,19 @@ class Dataset:
         return int(sum(a.nbytes for a in (self.obs, self.masks, self.actions, self.values,
                                            self.games)))
 
+    def joined(self, other: Dataset) -> Dataset:
+        """This dataset and ``other``'s decisions after it (a DAgger round's), one copy."""
+        if other.num_actions != self.num_actions or other.obs.shape[1:] != self.obs.shape[1:]:
+            raise ValueError("joined: datasets of other games or observation sizes")
+        dtype = np.result_type(self.obs.dtype, other.obs.dtype)
+        return Dataset(obs=np.concatenate([self.obs, other.obs]).astype(dtype, copy=False),
+                       masks=np.concatenate([self.masks, other.masks]),
+                       actions=np.concatenate([self.actions, other.actions]),
+                       values=np.concatenate([self.values, other.values]),
+                       games=np.concatenate([self.games, other.games]),
+                       num_actions=self.num_actions,
+                       num_games=self.num_games + other.num_games)
+
     def unpacked_masks(self, rows: np.ndarray) -> np.ndarray:
         """bool[len(rows), num_actions]: the masks of ``rows``."""
         return np.unpackbits(self.masks[rows], axis=1, count=self.num_actions).astype(bool)
@@ -112,10 +125,19 @@ def _join(chunks: list[np.ndarray], dtype: np.dtype) -> np.ndarray:
     return out
 
 
-def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = None) -> Dataset:
-    """Play ``cfg.data.games`` games of the teacher and record its decisions in the recorded
-    seats; each game from its own seed, every agent seeded from the run's seed, so that the
-    same config records the same dataset. ``progress(game, decisions)`` after each game."""
+#: Plays a recorded seat in a DAgger round: ``policy(observation, mask) -> action``.
+Policy = Callable[[np.ndarray, np.ndarray], int]
+
+
+def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = None,
+            policy: Policy | None = None, games: int | None = None, first: int = 0
+            ) -> Dataset:
+    """Play ``games`` games (``cfg.data.games`` by default), game indices from ``first``, and
+    record the teacher's decisions in the recorded seats; each game from its own seed (its
+    index's), every agent seeded from the run's seed, so that the same config records the
+    same dataset. With ``policy`` (a DAgger round) the recorded seats play its action while
+    the teacher's, asked at the same decision, is the label. ``progress(game, decisions)``
+    after each game."""
     env = make_env(cfg.game, **cfg.env)
     agents = list(env.possible_agents)
     recorded = set(cfg.data.seats if cfg.data.seats is not None else agents)
@@ -134,7 +156,8 @@ def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = No
     val_c: list[np.ndarray] = []
     game_c: list[np.ndarray] = []
     count = 0
-    for g in range(cfg.data.games):
+    count_games = cfg.data.games if games is None else games
+    for g in range(first, first + count_games):
         env.reset(seed=base + g)
         for p in players.values():
             begin_game(p)
@@ -148,7 +171,10 @@ def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = No
                 continue
             obs, mask = observation["observation"], observation["action_mask"]
             action = int(players[agent].act(obs, mask, info))
+            played = action
             if agent in recorded:
+                if policy is not None:
+                    played = int(policy(obs, mask))
                 if dtype != np.float32 and not np.array_equal(obs.astype(dtype), obs):
                     dtype = np.dtype(np.float32)  # a value the bounds did not promise
                     obs_c = [c.astype(np.float32) for c in obs_c]
@@ -156,7 +182,7 @@ def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = No
                 mask_g.append(np.packbits(mask.astype(bool)))
                 act_g.append(action)
                 who.append(agent)
-            env.step(action)
+            env.step(played)
         scores = env.rules.outcome(env.game)
         if scores is None:
             raise RuntimeError(f"game {g} ended without an outcome (truncated?)")
@@ -174,11 +200,11 @@ def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = No
             game_c.append(np.full(len(act_g), g, np.int32))
             count += len(act_g)
         if progress is not None:
-            progress(g + 1, count)
+            progress(g + 1 - first, count)
     if not act_c:
         raise RuntimeError("the teacher's games recorded no decision")
     return Dataset(obs=_join(obs_c, dtype), masks=_join(mask_c, np.dtype(np.uint8)),
                    actions=_join(act_c, np.dtype(action_dtype)),
                    values=_join(val_c, np.dtype(np.float32)),
                    games=_join(game_c, np.dtype(np.int32)), num_actions=num_actions,
-                   num_games=cfg.data.games)
+                   num_games=count_games)

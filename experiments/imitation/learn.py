@@ -29,7 +29,7 @@ from boardkit.outcome import win_shares
 from experiments.training.evaluate import Evaluation
 
 from .config import ImitateConfig
-from .data import GAME_SEED_STRIDE, Dataset
+from .data import GAME_SEED_STRIDE, Dataset, collect
 
 #: Decisions per forward pass when only measuring (no gradient): bounds the float32 copy.
 EVAL_BATCH = 2048
@@ -99,7 +99,8 @@ def new_network(cfg: ImitateConfig, data: Dataset, ruleset: str | None) -> torch
 
 
 def fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Split,
-        log: Any = None) -> list[dict[str, float]]:
+        log: Any = None, epochs: int | None = None, first_epoch: int = 1,
+        dagger_round: int = 0) -> list[dict[str, float]]:
     """Train ``network`` for ``cfg.train.epochs`` epochs of shuffled minibatches with Adam;
     one row per epoch (the training figures averaged over its steps, the held-out ones
     measured after it), each passed to ``log(row)`` as it is made. Runs on
@@ -108,23 +109,25 @@ def fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Spli
     before = torch.get_num_threads()
     torch.set_num_threads(cfg.train.threads)
     try:
-        return _fit(cfg, data, network, parts, log)
+        return _fit(cfg, data, network, parts, log, epochs, first_epoch, dagger_round)
     finally:
         torch.set_num_threads(before)
 
 
 def _fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Split,
-         log: Any) -> list[dict[str, float]]:
+         log: Any, epochs: int | None, first_epoch: int, dagger_round: int
+         ) -> list[dict[str, float]]:
     t = cfg.train
-    torch.manual_seed(cfg.seed)
-    rng = np.random.default_rng(cfg.seed + 1)
-    for start in range(0, len(parts.train), EVAL_BATCH):  # the normaliser: once, from the data
-        rows = parts.train[start:start + EVAL_BATCH]
-        network.normalizer.update(torch.as_tensor(data.obs[rows].astype(np.float32)))
+    torch.manual_seed(cfg.seed + dagger_round)
+    rng = np.random.default_rng(cfg.seed + 1 + dagger_round)
+    if dagger_round == 0:  # the normaliser: once, from the teacher's own data
+        for start in range(0, len(parts.train), EVAL_BATCH):
+            rows = parts.train[start:start + EVAL_BATCH]
+            network.normalizer.update(torch.as_tensor(data.obs[rows].astype(np.float32)))
     optimizer = torch.optim.Adam(network.parameters(), lr=t.lr)
     chance = chance_accuracy(data, parts.heldout)
     rows_out = []
-    for epoch in range(1, t.epochs + 1):
+    for epoch in range(first_epoch, first_epoch + (t.epochs if epochs is None else epochs)):
         network.train()
         order = rng.permutation(parts.train)
         sums, n = np.zeros(3), 0
@@ -141,12 +144,47 @@ def _fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Spl
         held = measure(network, data, parts.heldout, t.value_coef)
         row = {"epoch": epoch, "train_policy_loss": float(sums[0] / n),
                "train_value_loss": float(sums[1] / n), "train_accuracy": float(sums[2] / n),
-               **{f"heldout_{k}": v for k, v in held.items()}, "chance_accuracy": chance}
+               **{f"heldout_{k}": v for k, v in held.items()}, "chance_accuracy": chance,
+               "dagger_round": dagger_round, "train_decisions": len(parts.train)}
         rows_out.append(row)
         if log is not None:
             log(row)
     network.eval()
     return rows_out
+
+
+def sampler(network: torch.nn.Module, seed: int) -> Any:
+    """The network as a DAgger round's player: an action sampled from its masked policy."""
+    generator = torch.Generator().manual_seed(seed)
+
+    @torch.no_grad()
+    def play(obs: np.ndarray, mask: np.ndarray) -> int:
+        logits, _ = network(torch.as_tensor(obs, dtype=torch.float32)[None],
+                            torch.as_tensor(mask)[None])
+        return int(torch.multinomial(torch.softmax(logits, -1), 1, generator=generator))
+
+    return play
+
+
+def dagger_rounds(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Split,
+                  log: Any = None) -> tuple[Dataset, Split, list[dict[str, float]]]:
+    """``cfg.dagger.rounds`` DAgger rounds after the first fit (:class:`DaggerSection`): the
+    grown dataset, its split (every new decision trains; the held-out games stay the
+    teacher's own, so the accuracy stays comparable) and the rounds' epoch rows."""
+    d, rows = cfg.dagger, []
+    network.eval()
+    for r in range(1, d.rounds + 1):
+        first = cfg.data.games + (r - 1) * d.games
+        new = collect(cfg, policy=sampler(network, cfg.seed * 7919 + r), games=d.games,
+                      first=first)
+        old = len(data)
+        data = data.joined(new)
+        parts = Split(np.concatenate([parts.train, np.arange(old, len(data))]),
+                      parts.heldout, parts.heldout_games)
+        rows += fit(cfg, data, network, parts, log, epochs=d.epochs,
+                    first_epoch=cfg.train.epochs + (r - 1) * d.epochs + 1, dagger_round=r)
+        network.eval()
+    return data, parts, rows
 
 
 @torch.no_grad()
