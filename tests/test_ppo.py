@@ -180,6 +180,13 @@ def test_a_tiny_training_run_gives_finite_losses_and_a_checkpoint_that_plays(tmp
         values = dict(zip(header, row.split(","), strict=True))
         for key in ("policy_loss", "value_loss", "entropy"):
             assert np.isfinite(float(values[key])), key
+        # where the update's time went (logs.TIMING): the parts within the run's wall time
+        parts = [float(values[k]) for k in ("time_forward_s", "time_games_s",
+                                            "time_rollout_other_s", "time_update_s",
+                                            "time_eval_s")]
+        assert min(parts) >= 0 and parts[0] > 0 and parts[3] > 0
+        assert sum(parts) <= float(values["wall_s"]) + 0.01
+    assert float(dict(zip(header, rows[2].split(","), strict=True))["time_eval_s"]) > 0
     assert trainer.decisions == 2 * 3 * 40 and trainer.learner_decisions > 0
     assert [e["update"] for e in evaluations] == [2]
     assert (run / "curve.png").stat().st_size > 0
@@ -213,7 +220,7 @@ def test_resume_continues_exactly(tmp_path) -> None:
         assert torch.equal(v, w), k
     a = (tmp_path / "a" / "tiny" / "progress.csv").read_text().splitlines()
     b = (tmp_path / "b" / "tiny" / "progress.csv").read_text().splitlines()
-    drop = a[0].split(",").index("wall_s"), a[0].split(",").index("decisions_per_s")
+    drop = [i for i, c in enumerate(a[0].split(",")) if c.endswith("_s")]
     def timeless(rows: list[str]) -> list[list[str]]:
         return [[c for i, c in enumerate(r.split(",")) if i not in drop] for r in rows]
 
@@ -260,7 +267,7 @@ def test_league_seats_in_workers_train_on_learner_rows_only_and_resume_exactly(
                          resumed.network.state_dict().values(), strict=True):
         assert torch.equal(v, w), k
     again = (tmp_path / "b" / "tiny" / "progress.csv").read_text().splitlines()
-    drop = header.index("wall_s"), header.index("decisions_per_s")
+    drop = [i for i, c in enumerate(header) if c.endswith("_s")]
     assert [[c for i, c in enumerate(r.split(",")) if i not in drop] for r in again] == [
         [c for i, c in enumerate(r.split(",")) if i not in drop] for r in rows]
     assert np.isfinite(float(last["policy_loss"])) and np.isfinite(float(last["value_loss"]))

@@ -35,7 +35,7 @@ def _rows(run: Path) -> list[dict[str, str]]:
 
 
 def _timeless(rows: list[dict[str, str]]) -> list[dict[str, str]]:
-    return [{k: v for k, v in r.items() if k not in ("wall_s", "decisions_per_s")} for r in rows]
+    return [{k: v for k, v in r.items() if not k.endswith("_s")} for r in rows]
 
 
 @pytest.fixture(scope="module")

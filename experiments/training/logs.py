@@ -20,6 +20,12 @@ COLUMNS = ("update", "decisions", "learner_decisions", "games", "wall_s", "decis
            "explained_variance", "train_win_random", "train_win_heuristic",
            "train_win_snapshots", "eval_random", "eval_random_lo", "eval_random_hi",
            "eval_heuristic", "eval_heuristic_lo", "eval_heuristic_hi")
+#: Where each update's time went, in seconds (the last columns of every run): the rollout's
+#: forward passes (learner and snapshots) and in-process agents, the batched games' steps (the
+#: workers, and worker-side seats, while this process waits), the rest of the rollout (its
+#: bookkeeping and advantages), the PPO update, and the evaluations.
+TIMING = ("time_forward_s", "time_games_s", "time_rollout_other_s", "time_update_s",
+          "time_eval_s")
 #: The baselines :data:`COLUMNS` has columns for; another opponent adds its own after them.
 BASELINES = ("random", "heuristic")
 #: The TensorBoard tag of a CSV column, where it is not ``charts/<column>`` or ``eval/...``:
@@ -34,10 +40,10 @@ RENAMED_TAGS = {"policy_loss": "losses/policy_loss", "value_loss": "losses/value
 def columns(opponents: tuple[str, ...] = (), figures: tuple[str, ...] = ()) -> tuple[str, ...]:
     """:data:`COLUMNS`, then the training and evaluation columns of every opponent that is not a
     baseline (a config's agent spec), then ``figures`` (a run's own, e.g. ``kl_reference`` of
-    one with a KL term), so that a config of baselines only writes the CSV it always wrote."""
+    one with a KL term), then :data:`TIMING`."""
     extra = [o for o in opponents if o not in BASELINES]
     return COLUMNS + tuple(c for o in extra for c in (
-        f"train_win_{o}", f"eval_{o}", f"eval_{o}_lo", f"eval_{o}_hi")) + tuple(figures)
+        f"train_win_{o}", f"eval_{o}", f"eval_{o}_lo", f"eval_{o}_hi")) + tuple(figures) + TIMING
 
 
 def tensorboard_tag(column: str) -> str:

@@ -13,6 +13,7 @@ for the next rollout.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -200,6 +201,8 @@ class Collector:
         self.in_workers = cfg.rollout.seats_in_workers
         #: per slot, the seats and league draw of its next game (``in_workers`` only)
         self.upcoming: list[tuple[list[Seat], str]] = []
+        #: where the last :meth:`collect`'s time went (seconds; logs.TIMING's rollout part)
+        self.timing: dict[str, float] = {}
 
     # -- seating -------------------------------------------------------------------------------
     def seat_game(self, league: League) -> tuple[list[Seat], str]:
@@ -271,12 +274,17 @@ class Collector:
         network.eval()
         results: list[GameResult] = []
         played = 0
+        started = time.perf_counter()
+        forward_s = games_s = 0.0
         for _ in range(steps):
+            t0 = time.perf_counter()
             actions, learner = choose_actions(batch, self.seats, network, league,
                                               self.generator)
             acting = batch.agent.copy()
             obs, mask = batch.obs, batch.mask
+            t1 = time.perf_counter()
             new = games.step(actions)
+            forward_s, games_s = forward_s + t1 - t0, games_s + time.perf_counter() - t1
             for g, stream in enumerate(self.streams):
                 h = int(acting[g])
                 if g in learner:
@@ -303,6 +311,9 @@ class Collector:
             batch = new
         rollout = self._advantages()
         league.prune(self.snapshots_in_use())
+        self.timing = {"time_forward_s": forward_s, "time_games_s": games_s,
+                       "time_rollout_other_s": time.perf_counter() - started - forward_s
+                       - games_s}
         return batch, rollout, results, played
 
     def _finish(self, g: int, finished: Any, agents: list[str]) -> GameResult:

@@ -308,12 +308,14 @@ class Trainer:
             group["lr"] = lr
         batch, rollout, results, played = self.collector.collect(
             games, batch, self.network, self.league, cfg.rollout.steps)
+        t1 = time.perf_counter()
         figures = ppo_update(self.network, self.optimizer, rollout, cfg.ppo,
                              self._update_generator, reference=self.reference,
                              kl_coef=cfg.init.kl_coef(self.update),
                              value_only=self.update < cfg.init.value_warmup)
         if len(rollout.obs):
             self.network.normalizer.update(torch.as_tensor(rollout.obs))
+        timing = {**self.collector.timing, "time_update_s": time.perf_counter() - t1}
         self.update += 1
         self.decisions += played
         self.learner_decisions += len(rollout.actions)
@@ -325,8 +327,11 @@ class Trainer:
                                "games": self.games_played, "lr": lr, **figures,
                                **_training_win_rates(results, cfg.opponents)}
         last = self.update == cfg.updates
+        t2 = time.perf_counter()
         if self.update % cfg.eval.every == 0 or last:
             row.update(self._evaluate())
+        timing["time_eval_s"] = time.perf_counter() - t2
+        row.update({k: round(v, 3) for k, v in timing.items()})
         self.wall_s += time.perf_counter() - t0
         row["wall_s"] = round(self.wall_s, 2)
         row["decisions_per_s"] = round(self.decisions / max(self.wall_s, 1e-9), 1)
