@@ -62,3 +62,17 @@ def test_a_bad_stage_config_is_refused_before_anything_runs(tmp_path, capsys) ->
         pipeline.main(["--config", str(config)])
     assert e.value.code == 2 and "ppo.epochs" in capsys.readouterr().err
     assert not (tmp_path / "runs").exists()
+
+
+def test_the_training_benchmark_reports_learner_decisions_and_the_time_split(capsys) -> None:
+    """``python -m experiments.benchmark.training`` (issue 26, item 4): steady-state learner
+    decisions/s and each update's time split, from the config's own run."""
+    from experiments.benchmark import training
+
+    config = Path(__file__).resolve().parent.parent / "configs" / "goofspiel_ppo.yaml"
+    assert training.main(["--config", str(config), "--updates", "3", "--warmup", "1",
+                          "--seats-in-workers"]) == 0
+    out = capsys.readouterr().out
+    assert "(seats in workers)" in out and "learner decisions/s" in out
+    assert "over updates 2..3" in out and "update " in out and "games " in out
+    assert training.main(["--config", str(config), "--updates", "1", "--warmup", "1"]) == 2
