@@ -21,6 +21,7 @@ import json
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .config_files import exit_config_error, read_config
@@ -75,6 +76,59 @@ def stages(cfg: PipelineConfig, seed: int | None, name: str | None) -> tuple[Any
     return imitate, raw
 
 
+def plot_pipeline(imitate_dir: Path, train_dir: Path, final: dict[str, Any], players: int,
+                  png: Path) -> Path:
+    """The run's curve in one picture: stage 1's held-out accuracy per epoch (and chance), then
+    stage 2's evaluation win rates with their 95% intervals against learner decisions, and the
+    final evaluation's points at the end; the 1/n line is parity."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from .training.logs import read_rows
+
+    epochs = read_rows(imitate_dir / "progress.csv")
+    rows = read_rows(train_dir / "progress.csv")
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), dpi=110,
+                                      gridspec_kw={"width_ratios": [1, 2]})
+    x = [int(r["epoch"]) for r in epochs]
+    left.plot(x, [float(r["heldout_accuracy"]) for r in epochs], "o-", label="held-out")
+    left.plot(x, [float(r["train_accuracy"]) for r in epochs], "-", alpha=0.5, label="training")
+    left.plot(x, [float(r["chance_accuracy"]) for r in epochs], "--", color="grey",
+              label="uniform legal policy")
+    left.set(title="stage 1: imitation", xlabel="epoch", ylabel="agreement with the teacher",
+             ylim=(0, 1))
+    opponents = [c.removeprefix("eval_") for c in (rows[0].keys() if rows else ())
+                 if c.startswith("eval_") and not c.endswith(("_lo", "_hi"))]
+    end = float(rows[-1]["learner_decisions"]) if rows else 0.0
+    for i, opponent in enumerate(opponents):
+        colour = f"C{i}"
+        pts = [(float(r["learner_decisions"]), float(r[f"eval_{opponent}"]),
+                float(r[f"eval_{opponent}_lo"]), float(r[f"eval_{opponent}_hi"]))
+               for r in rows if r.get(f"eval_{opponent}")]
+        if pts:
+            xs, ys, lo, hi = zip(*pts, strict=True)
+            right.plot(xs, ys, "o-", color=colour, label=f"vs {opponent}")
+            right.fill_between(xs, lo, hi, color=colour, alpha=0.15)
+        if opponent in final:
+            f = final[opponent]
+            right.errorbar([end * 1.03], [f["rate"]], yerr=[[f["rate"] - f["ci95"][0]],
+                                                            [f["ci95"][1] - f["rate"]]],
+                           fmt="s", color=colour, capsize=3,
+                           label=f"final vs {opponent} ({f['games']} games)")
+    right.axhline(1 / players, color="grey", ls="--", lw=0.8, label=f"parity (1/{players})")
+    right.set(title="stage 2: PPO (evaluations, 95% intervals)", xlabel="learner decisions",
+              ylabel="win rate", ylim=(0, 1))
+    for ax in (left, right):
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7, loc="best")
+    fig.tight_layout()
+    fig.savefig(png)
+    plt.close(fig)
+    return png
+
+
 def main(argv: list[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(argv)
@@ -108,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"final vs {opponent}: {e}")
     final["wall_s"] = round(time.perf_counter() - started, 1)
     (train_cfg.run_dir / "final.json").write_text(json.dumps(final, indent=1))
+    plot_pipeline(imitate_cfg.run_dir, train_cfg.run_dir, final, train_cfg.num_players,
+                  train_cfg.run_dir / "pipeline.png")
     print(f"wall {final['wall_s']:.0f} s; {train_cfg.run_dir / 'final.json'}")
     return 0
 

@@ -52,6 +52,7 @@ def test_one_command_imitates_fine_tunes_and_evaluates_on_unused_seeds(tmp_path)
     assert yaml.safe_load((runs / "imit_s5" / "config.yaml").read_text())["seed"] == 5
     final = json.loads((runs / "ppo_s5" / "final.json").read_text())
     assert final["random"]["games"] == 4 and 0 <= final["random"]["rate"] <= 1
+    assert (runs / "ppo_s5" / "pipeline.png").stat().st_size > 10_000
     # the final games' seeds lie beyond every stage's: training's eval from EVAL_SEED_OFFSET
     assert pipeline.FINAL_SEED_BASE > EVAL_SEED_OFFSET + 10_000
 
