@@ -58,7 +58,50 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--config", required=True, help="a pipeline config (configs/pipeline_*.yaml)")
     p.add_argument("--seed", type=int, default=None, help="the seed of both stages")
     p.add_argument("--name", default=None, help="suffix of the three run folders' names")
+    p.add_argument("--evaluate", default=None, metavar="AGENT_PT",
+                   help="run no stage: give this PPO agent file (an ablation's, say) the final "
+                        "evaluation, in the training config's env, into final.json beside it")
     return p
+
+
+def final_evaluation(cfg: PipelineConfig, network: Any, train_cfg: Any, make_seat: Any
+                     ) -> dict[str, Any]:
+    """``network`` against each of ``final.opponents`` in ``final.games`` games, houses
+    rotated, opponents in the workers, from :data:`FINAL_SEED_BASE` + 1,000 x seed."""
+    from .training.evaluate import evaluate
+
+    final: dict[str, Any] = {}
+    seed = FINAL_SEED_BASE + 1000 * train_cfg.seed
+    for opponent in cfg.final.opponents:
+        e = evaluate(network, opponent, cfg.final.games, train_cfg.env, seed,
+                     cfg.final.greedy, cfg.final.workers, train_cfg.game, make_seat,
+                     True, train_cfg.agents)
+        lo, hi = e.interval
+        final[opponent] = {"wins": e.wins, "games": e.games, "rate": e.rate, "ci95": [lo, hi]}
+        print(f"final {e}")
+    return final
+
+
+def evaluate_file(cfg: PipelineConfig, train_raw: dict[str, Any], path: Path) -> int:
+    """``--evaluate``: the final evaluation of the agent file ``path``."""
+    from agents.ppo import CheckpointError, load_checkpoint
+    from boardkit.envs import make_env
+
+    from .training.rollout import seat_maker
+
+    train_cfg = parse_train({**train_raw, "init": {}}, checkpoint_exists=False)
+    try:
+        network, _ = load_checkpoint(path)
+    except CheckpointError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    network.eval()
+    final = final_evaluation(cfg, network, train_cfg,
+                             seat_maker(train_cfg, make_env(train_cfg.game, **train_cfg.env)))
+    out = path.parent / "final.json"
+    out.write_text(json.dumps({"agent": str(path), **final}, indent=1))
+    print(f"written to {out}")
+    return 0
 
 
 def stages(cfg: PipelineConfig, seed: int | None, name: str | None) -> tuple[Any, Any]:
@@ -137,8 +180,9 @@ def main(argv: list[str] | None = None) -> int:
         imitate_cfg, train_raw = stages(cfg, args.seed, args.name)
     except (ConfigError, ValueError) as e:
         exit_config_error(p, e)
+    if args.evaluate is not None:
+        return evaluate_file(cfg, train_raw, Path(args.evaluate))
     from . import imitate
-    from .training.evaluate import evaluate
     from .training.trainer import Trainer
 
     started = time.perf_counter()
@@ -152,14 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"stage 2: {trainer.update} updates, {trainer.learner_decisions:,} learner decisions, "
           f"{time.perf_counter() - started:.0f} s")
     final: dict[str, Any] = {"wall_s_training": round(time.perf_counter() - started, 1)}
-    seed = FINAL_SEED_BASE + 1000 * train_cfg.seed
-    for opponent in cfg.final.opponents:
-        e = evaluate(trainer.network, opponent, cfg.final.games, train_cfg.env, seed,
-                     cfg.final.greedy, cfg.final.workers, train_cfg.game, trainer.make_seat,
-                     True, train_cfg.agents)
-        lo, hi = e.interval
-        final[opponent] = {"wins": e.wins, "games": e.games, "rate": e.rate, "ci95": [lo, hi]}
-        print(f"final vs {opponent}: {e}")
+    final.update(final_evaluation(cfg, trainer.network, train_cfg, trainer.make_seat))
     final["wall_s"] = round(time.perf_counter() - started, 1)
     (train_cfg.run_dir / "final.json").write_text(json.dumps(final, indent=1))
     plot_pipeline(imitate_cfg.run_dir, train_cfg.run_dir, final, train_cfg.num_players,

@@ -55,6 +55,18 @@ def test_one_command_imitates_fine_tunes_and_evaluates_on_unused_seeds(tmp_path)
     assert (runs / "ppo_s5" / "pipeline.png").stat().st_size > 10_000
     # the final games' seeds lie beyond every stage's: training's eval from EVAL_SEED_OFFSET
     assert pipeline.FINAL_SEED_BASE > EVAL_SEED_OFFSET + 10_000
+    # --evaluate gives any agent file the same final games: the trained one scores as above,
+    # the imitated one (the "imitation only" ablation) gets its own final.json
+    config = str(tmp_path / "pipeline.yaml")
+    (runs / "ppo_s5" / "final.json").rename(runs / "ppo_s5" / "final_of_the_run.json")
+    assert pipeline.main(["--config", config, "--seed", "5", "--evaluate",
+                          str(runs / "ppo_s5" / "agent.pt")]) == 0
+    again = json.loads((runs / "ppo_s5" / "final.json").read_text())
+    assert again["random"] == final["random"]
+    assert pipeline.main(["--config", config, "--seed", "5", "--evaluate",
+                          str(runs / "imit_s5" / "agent.pt")]) == 0
+    assert json.loads((runs / "imit_s5" / "final.json").read_text())["random"]["games"] == 4
+    assert pipeline.main(["--config", config, "--evaluate", str(tmp_path / "none.pt")]) == 2
 
 
 def test_a_bad_stage_config_is_refused_before_anything_runs(tmp_path, capsys) -> None:
