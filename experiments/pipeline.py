@@ -129,7 +129,7 @@ def plot_pipeline(imitate_dir: Path, train_dir: Path, final: dict[str, Any], pla
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from .training.logs import read_rows
+    from .training.logs import plot_evaluations, read_rows
 
     epochs = read_rows(imitate_dir / "progress.csv")
     rows = read_rows(train_dir / "progress.csv")
@@ -147,13 +147,7 @@ def plot_pipeline(imitate_dir: Path, train_dir: Path, final: dict[str, Any], pla
     end = float(rows[-1]["learner_decisions"]) if rows else 0.0
     for i, opponent in enumerate(opponents):
         colour = f"C{i}"
-        pts = [(float(r["learner_decisions"]), float(r[f"eval_{opponent}"]),
-                float(r[f"eval_{opponent}_lo"]), float(r[f"eval_{opponent}_hi"]))
-               for r in rows if r.get(f"eval_{opponent}")]
-        if pts:
-            xs, ys, lo, hi = zip(*pts, strict=True)
-            right.plot(xs, ys, "o-", color=colour, label=f"vs {opponent}")
-            right.fill_between(xs, lo, hi, color=colour, alpha=0.15)
+        plot_evaluations(right, rows, opponent, colour, "learner_decisions", f"vs {opponent}")
         if opponent in final:
             f = final[opponent]
             right.errorbar([end * 1.03], [f["rate"]], yerr=[[f["rate"] - f["ci95"][0]],

@@ -106,6 +106,18 @@ def read_rows(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
+def plot_evaluations(ax: Any, rows: list[dict[str, str]], opponent: str, colour: str,
+                     x_key: str, label: str) -> None:
+    """The evaluations of ``rows`` against ``opponent``: win rates (dots joined) and their 95%
+    intervals (a band), against the column ``x_key``."""
+    pts = [(float(r[x_key]), float(r[f"eval_{opponent}"]), float(r[f"eval_{opponent}_lo"]),
+            float(r[f"eval_{opponent}_hi"])) for r in rows if r.get(f"eval_{opponent}")]
+    if pts:
+        x, y, lo, hi = zip(*pts, strict=True)
+        ax.plot(x, y, "o-", color=colour, label=label)
+        ax.fill_between(x, lo, hi, color=colour, alpha=0.15)
+
+
 def plot_curve(csv_path: Path, png_path: Path, title: str) -> Path:
     """Evaluation win rates (with 95% intervals) and training-game win rates against decisions
     played, one line per opponent; the 1/num_players share is where a policy as good as its
@@ -124,13 +136,7 @@ def plot_curve(csv_path: Path, png_path: Path, title: str) -> Path:
     colours = ["tab:blue", "tab:red", "tab:green", "tab:purple", "tab:orange", "tab:brown"]
     for i, opponent in enumerate((*BASELINES, *extra)):
         colour = colours[i % len(colours)]
-        pts = [(float(r["decisions"]), float(r[f"eval_{opponent}"]),
-                float(r[f"eval_{opponent}_lo"]), float(r[f"eval_{opponent}_hi"]))
-               for r in rows if r.get(f"eval_{opponent}")]
-        if pts:
-            x, y, lo, hi = zip(*pts, strict=True)
-            ax.plot(x, y, "o-", color=colour, label=f"eval vs {opponent}")
-            ax.fill_between(x, lo, hi, color=colour, alpha=0.15)
+        plot_evaluations(ax, rows, opponent, colour, "decisions", f"eval vs {opponent}")
         train = [(float(r["decisions"]), float(r[f"train_win_{opponent}"]))
                  for r in rows if r.get(f"train_win_{opponent}")]
         if train:
