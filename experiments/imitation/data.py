@@ -125,6 +125,23 @@ def _join(chunks: list[np.ndarray], dtype: np.dtype) -> np.ndarray:
     return out
 
 
+def play_game(env: Any, decide: Callable[[str, np.ndarray, np.ndarray, dict], int]
+              ) -> dict[str, float]:
+    """One game of the AEC ``env`` (already reset) to its end, ``decide(agent, observation,
+    mask, info) -> action`` asked at every decision; each player's final reward, as ``last()``
+    gives it at the end (the loop's dead steps clear ``env.rewards`` after)."""
+    ended: dict[str, float] = {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            ended[agent] = float(reward)
+            env.step(None)
+            continue
+        env.step(int(decide(agent, observation["observation"], observation["action_mask"],
+                            info)))
+    return ended
+
+
 #: Plays a recorded seat in a DAgger round: ``policy(observation, mask) -> action``.
 Policy = Callable[[np.ndarray, np.ndarray], int]
 
@@ -162,27 +179,24 @@ def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = No
         for p in players.values():
             begin_game(p)
         obs_g, mask_g, act_g, who = [], [], [], []
-        ended: dict[str, float] = {}  # each player's final reward, as last() gives it at the end
-        for agent in env.agent_iter():
-            observation, reward, terminated, truncated, info = env.last()
-            if terminated or truncated:
-                ended[agent] = float(reward)
-                env.step(None)
-                continue
-            obs, mask = observation["observation"], observation["action_mask"]
+
+        def decide(agent: str, obs: np.ndarray, mask: np.ndarray, info: dict,
+                   obs_g: list = obs_g, mask_g: list = mask_g, act_g: list = act_g,
+                   who: list = who) -> int:
+            nonlocal dtype, obs_c
             action = int(players[agent].act(obs, mask, info))
-            played = action
-            if agent in recorded:
-                if policy is not None:
-                    played = int(policy(obs, mask))
-                if dtype != np.float32 and not np.array_equal(obs.astype(dtype), obs):
-                    dtype = np.dtype(np.float32)  # a value the bounds did not promise
-                    obs_c = [c.astype(np.float32) for c in obs_c]
-                obs_g.append(obs.astype(dtype))
-                mask_g.append(np.packbits(mask.astype(bool)))
-                act_g.append(action)
-                who.append(agent)
-            env.step(played)
+            if agent not in recorded:
+                return action
+            if dtype != np.float32 and not np.array_equal(obs.astype(dtype), obs):
+                dtype = np.dtype(np.float32)  # a value the bounds did not promise
+                obs_c = [c.astype(np.float32) for c in obs_c]
+            obs_g.append(obs.astype(dtype))
+            mask_g.append(np.packbits(mask.astype(bool)))
+            act_g.append(action)
+            who.append(agent)
+            return action if policy is None else int(policy(obs, mask))
+
+        ended = play_game(env, decide)
         scores = env.rules.outcome(env.game)
         if scores is None:
             raise RuntimeError(f"game {g} ended without an outcome (truncated?)")

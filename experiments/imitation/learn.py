@@ -29,7 +29,7 @@ from boardkit.outcome import win_shares
 from experiments.training.evaluate import Evaluation
 
 from .config import ImitateConfig
-from .data import GAME_SEED_STRIDE, Dataset, collect
+from .data import GAME_SEED_STRIDE, Dataset, collect, play_game
 
 #: Decisions per forward pass when only measuring (no gradient): bounds the float32 copy.
 EVAL_BATCH = 2048
@@ -208,23 +208,17 @@ def evaluate_against_teacher(cfg: ImitateConfig, network: torch.nn.Module) -> Ev
         for a, t in teachers.items():
             if a != learner:
                 begin_game(t)
-        ended: dict[str, float] = {}  # final rewards, as last() gives them at the end
-        for agent in env.agent_iter():
-            observation, reward, terminated, truncated, info = env.last()
-            if terminated or truncated:
-                ended[agent] = float(reward)
-                env.step(None)
-                continue
-            obs, mask = observation["observation"], observation["action_mask"]
-            if agent == learner:
-                logits, _ = network(torch.as_tensor(obs, dtype=torch.float32)[None],
-                                    torch.as_tensor(mask)[None])
-                action = (int(logits.argmax(-1)) if cfg.eval.greedy else
-                          int(torch.multinomial(torch.softmax(logits, -1), 1,
-                                                generator=generator)))
-            else:
-                action = int(teachers[agent].act(obs, mask, info))
-            env.step(action)
+
+        def decide(agent: str, obs: np.ndarray, mask: np.ndarray, info: dict,
+                   learner: str = learner, generator: torch.Generator = generator) -> int:
+            if agent != learner:
+                return int(teachers[agent].act(obs, mask, info))
+            logits, _ = network(torch.as_tensor(obs, dtype=torch.float32)[None],
+                                torch.as_tensor(mask)[None])
+            return (int(logits.argmax(-1)) if cfg.eval.greedy else
+                    int(torch.multinomial(torch.softmax(logits, -1), 1, generator=generator)))
+
+        ended = play_game(env, decide)
         for a, t in teachers.items():
             if a != learner:
                 end_game(t, ended.get(a, 0.0), env.infos.get(a, {}))
