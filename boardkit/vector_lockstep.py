@@ -162,8 +162,7 @@ class LockstepGames:
                 pickle.dumps((self.agent_factory, row))
             except Exception as e:
                 raise ValueError(f"seat_next: agent_factory and the specs must pickle to reach "
-                                 f"the workers: "
-                                 f"{type(e).__name__}: {e}") from e
+                                 f"the workers: {type(e).__name__}: {e}") from e
         self._next_seats[int(game)] = row
         self._unsent.add(int(game))
 
