@@ -43,16 +43,16 @@ def run(cfg: ImitateConfig, quiet: bool = True) -> dict[str, Any]:
     from boardkit.envs import make_env
     from experiments.training.game_hooks import variant
 
-    from .imitation.data import collect
+    from .imitation.data import collect, load_for
     from .imitation.learn import dagger_rounds, evaluate_against_teacher, fit, new_network, split
 
     out = cfg.run_dir
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(cfg.as_dict(), sort_keys=False))
     started = time.perf_counter()
-    data = collect(cfg)
+    data = collect(cfg) if cfg.data.load is None else load_for(cfg, cfg.data.load)
     collect_s = time.perf_counter() - started
-    if cfg.data.save:
+    if cfg.data.save and cfg.data.load is None:
         data.save(out / "dataset.npz")
     parts = split(data, cfg.train.holdout, cfg.seed)
     ruleset = variant(cfg.game, make_env(cfg.game, **cfg.env))

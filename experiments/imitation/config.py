@@ -33,6 +33,9 @@ class DataConfig:
     #: who plays the seats not recorded (an agent spec); none: the teacher
     others: Any = None
     save: bool = True          #: write the dataset to the run folder (dataset.npz)
+    #: a dataset.npz an earlier run saved, fitted instead of playing the games; its recorded
+    #: collection (game, env, teacher, seats, others, value, seed, games) must be this config's
+    load: str | None = None
     #: the value target: "share" (the acting player's share of the win, 0..1) or "reward" (its
     #: final reward in the env's scheme, e.g. zero_sum's +1 / -1/(n-1): what PPO's returns are)
     value: str = bounded("share", choices=("share", "reward"))
@@ -89,12 +92,33 @@ class ImitateConfig:
     def run_dir(self) -> Path:
         return Path(self.out) / self.name
 
+    def collection(self) -> dict[str, Any]:
+        """What decides the recorded decisions (not the network nor the fit): a dataset saved
+        by one config can be fitted by another only if the two agree on all of it."""
+        d = self.as_dict()
+        data = {k: d["data"][k] for k in ("seats", "others", "value", "games")}
+        return {"game": d["game"], "env": d["env"], "teacher": d["teacher"], "seed": d["seed"],
+                **{f"data.{k}": v for k, v in data.items()}}
+
     def as_dict(self) -> dict[str, Any]:
         """Plain data (lists, not tuples) for config.yaml and the checkpoint."""
         d = dataclasses.asdict(self)
         if d["data"]["seats"] is not None:
             d["data"]["seats"] = list(d["data"]["seats"])
         return d
+
+
+def _check_load(cfg: ImitateConfig) -> None:
+    """``data.load`` names a dataset recorded under this config's collection."""
+    from .data import source_mismatch, source_of
+
+    path = cfg.data.load
+    try:
+        why = source_mismatch(cfg, source_of(path))
+    except (OSError, ValueError) as e:  # missing, not an .npz, a bad source
+        raise ConfigError(f"data.load: {path}: {config_files.one_line(str(e))}") from None
+    if why:
+        raise ConfigError(f"data.load: {path}: {why}")
 
 
 def check(cfg: ImitateConfig) -> None:
@@ -111,6 +135,8 @@ def check(cfg: ImitateConfig) -> None:
             raise ConfigError(f"data.seats: {bad or 'empty'} not among the env's agents "
                               f"{agents}")
     check_network(cfg.network, cfg.game)
+    if cfg.data.load is not None:
+        _check_load(cfg)
     from agents import make_agent
 
     for key, spec in (("teacher", cfg.teacher), ("data.others", cfg.data.others)):

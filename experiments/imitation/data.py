@@ -16,6 +16,7 @@ so memory peaks at the dataset plus one game.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,6 +61,9 @@ class Dataset:
     games: np.ndarray      #: [N] int32, the game's index
     num_actions: int
     num_games: int
+    #: what recorded it (:meth:`ImitateConfig.collection`), kept in the file so that a later
+    #: run fits it only under the same collection (``data.load``)
+    source: dict[str, Any] | None = None
 
     def __len__(self) -> int:
         return int(self.actions.shape[0])
@@ -85,7 +89,7 @@ class Dataset:
                        values=np.concatenate([self.values, other.values]),
                        games=np.concatenate([self.games, other.games]),
                        num_actions=self.num_actions,
-                       num_games=self.num_games + other.num_games)
+                       num_games=self.num_games + other.num_games, source=self.source)
 
     def unpacked_masks(self, rows: np.ndarray) -> np.ndarray:
         """bool[len(rows), num_actions]: the masks of ``rows``."""
@@ -102,15 +106,58 @@ class Dataset:
         np.savez_compressed(path, obs=self.obs, masks=self.masks, actions=self.actions,
                             values=self.values, games=self.games,
                             num_actions=np.int64(self.num_actions),
-                            num_games=np.int64(self.num_games))
+                            num_games=np.int64(self.num_games),
+                            source=np.array(json.dumps(self.source, sort_keys=True)))
         return path
 
     @classmethod
     def load(cls, path: str | Path) -> Dataset:
-        with np.load(path) as f:
+        """The arrays of a :meth:`save` file (no pickles: ``np.load`` refuses object arrays);
+        a missing array or a bad source is a ``ValueError`` naming it."""
+        with np.load(path, allow_pickle=False) as f:
+            missing = [k for k in ("obs", "masks", "actions", "values", "games", "num_actions",
+                                   "num_games") if k not in f.files]
+            if missing:
+                raise ValueError(f"{path}: not an imitation dataset (no {', '.join(missing)})")
+            source = json.loads(str(f["source"])) if "source" in f.files else None
+            if source is not None and not isinstance(source, dict):
+                raise ValueError(f"{path}: its source is not a mapping")
             return cls(obs=f["obs"], masks=f["masks"], actions=f["actions"],
                        values=f["values"], games=f["games"],
-                       num_actions=int(f["num_actions"]), num_games=int(f["num_games"]))
+                       num_actions=int(f["num_actions"]), num_games=int(f["num_games"]),
+                       source=source)
+
+
+def source_of(path: str | Path) -> dict[str, Any] | None:
+    """The collection a :meth:`Dataset.save` file records, read without its arrays."""
+    with np.load(path, allow_pickle=False) as f:
+        if "source" not in f.files:
+            return None
+        source = json.loads(str(f["source"]))
+    if not isinstance(source, dict):
+        raise ValueError(f"{path}: its source is not a mapping")
+    return source
+
+
+def source_mismatch(cfg: ImitateConfig, source: dict[str, Any] | None) -> str | None:
+    """Why a dataset recorded under ``source`` is not ``cfg``'s collection, or None."""
+    if source is None:
+        return "it records no collection (saved before data.load existed): collect it again"
+    want = json.loads(json.dumps(cfg.collection()))
+    for key, value in want.items():
+        if source.get(key) != value:
+            return f"recorded with {key}={source.get(key)!r}, this config has {value!r}"
+    return None
+
+
+def load_for(cfg: ImitateConfig, path: str | Path) -> Dataset:
+    """``data.load``'s dataset, refused (a ``ValueError`` naming the first key that differs)
+    unless it was recorded under ``cfg``'s collection: a fit must know what it learns from."""
+    data = Dataset.load(path)
+    why = source_mismatch(cfg, data.source)
+    if why:
+        raise ValueError(f"{path}: {why}")
+    return data
 
 
 def _join(chunks: list[np.ndarray], dtype: np.dtype) -> np.ndarray:
@@ -221,4 +268,6 @@ def collect(cfg: ImitateConfig, progress: Callable[[int, int], None] | None = No
                    actions=_join(act_c, np.dtype(action_dtype)),
                    values=_join(val_c, np.dtype(np.float32)),
                    games=_join(game_c, np.dtype(np.int32)), num_actions=num_actions,
-                   num_games=count_games)
+                   num_games=count_games,
+                   source=(cfg.collection() if policy is None and first == 0 and games is None
+                           else None))
