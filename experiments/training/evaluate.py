@@ -19,7 +19,7 @@ from boardkit.vector import VectorGames
 
 from ..ratings import wilson
 from . import game_hooks
-from .rollout import Seat, SeatMaker, choose_actions, opponent_seat, worker_agent
+from .rollout import Seat, SeatMaker, choose_actions, opponent_seat, worker_agent, worker_spec
 
 EVAL_SEED_OFFSET = 1_000_003  # evaluation games never share a seed with training games
 
@@ -83,10 +83,9 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: d
         def make_seat(name: str, seed: int) -> Seat:
             return opponent_seat(name, seed, game, env_options)
     if seats_in_workers:
-        plain = (dict(env_options), dict(specs or {}))
         worker_seats: list[dict[int, Any]] | None = [
-            {h: (game, opponent, base + g * n + h, *plain) for h in range(n) if h != g % n}
-            for g in range(games)]
+            {h: worker_spec(game, opponent, base + g * n + h, env_options, specs)
+             for h in range(n) if h != g % n} for g in range(games)]
         seats = [[Seat("learner")] * n for _ in range(games)]
     else:
         worker_seats = None

@@ -72,6 +72,12 @@ def worker_agent(spec: tuple, env: Any = None, seed: int | None = None) -> Any:
     return opponent_seat(name, own_seed, game, env_options, specs, env=env).agent
 
 
+def worker_spec(game: str, name: str, seed: int, env_options: Mapping[str, Any],
+                specs: Mapping[str, Any] | None) -> tuple:
+    """The plain spec :func:`worker_agent` builds a worker-side seat from (it pickles)."""
+    return (game, name, seed, dict(env_options), dict(specs or {}))
+
+
 def agent_seat(name: str, seed: int, ruleset: str = "2e") -> Seat:
     """A seat played by an AGoT baseline agent (``heuristic``, ``random``) for a game of
     ``ruleset`` (a heuristic plays the ruleset it is given, never one guessed from the
@@ -231,7 +237,7 @@ class Collector:
     def worker_row(self, seats: list[Seat]) -> dict[int, tuple]:
         """The batched API's worker seats of a game: :func:`worker_agent`'s plain specs."""
         cfg = self.cfg
-        return {h: (cfg.game, s.opponent, s.seed, dict(cfg.env), dict(cfg.agents))
+        return {h: worker_spec(cfg.game, s.opponent, s.seed, cfg.env, cfg.agents)
                 for h, s in enumerate(seats) if s.kind == "worker"}
 
     def start(self, games: Any, league: League) -> Any:
