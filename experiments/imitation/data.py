@@ -119,24 +119,26 @@ class Dataset:
                                    "num_games") if k not in f.files]
             if missing:
                 raise ValueError(f"{path}: not an imitation dataset (no {', '.join(missing)})")
-            source = json.loads(str(f["source"])) if "source" in f.files else None
-            if source is not None and not isinstance(source, dict):
-                raise ValueError(f"{path}: its source is not a mapping")
             return cls(obs=f["obs"], masks=f["masks"], actions=f["actions"],
                        values=f["values"], games=f["games"],
                        num_actions=int(f["num_actions"]), num_games=int(f["num_games"]),
-                       source=source)
+                       source=_read_source(f, path))
+
+
+def _read_source(f: Any, path: str | Path) -> dict[str, Any] | None:
+    """The collection an open ``.npz`` records (None for a file saved before it did)."""
+    if "source" not in f.files:
+        return None
+    source = json.loads(str(f["source"]))
+    if not isinstance(source, dict):
+        raise ValueError(f"{path}: its source is not a mapping")
+    return source
 
 
 def source_of(path: str | Path) -> dict[str, Any] | None:
     """The collection a :meth:`Dataset.save` file records, read without its arrays."""
     with np.load(path, allow_pickle=False) as f:
-        if "source" not in f.files:
-            return None
-        source = json.loads(str(f["source"]))
-    if not isinstance(source, dict):
-        raise ValueError(f"{path}: its source is not a mapping")
-    return source
+        return _read_source(f, path)
 
 
 def source_mismatch(cfg: ImitateConfig, source: dict[str, Any] | None) -> str | None:
