@@ -233,7 +233,8 @@ def test_ppo_fine_tunes_the_imitated_board_network(tmp_path: Path) -> None:
     assert "kl_reference" in header.split(",") and len(rows) == 2
 
 
-def test_a_saved_dataset_is_fitted_again_only_under_its_own_collection(tmp_path: Path) -> None:
+def test_a_saved_dataset_is_fitted_again_only_under_its_own_collection(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``data.load`` fits an earlier run's dataset.npz without playing: the same weights as
     the run that collected it (the same seed and fit); a config that would have collected
     other decisions (another teacher, seed, game count) is refused naming the key."""
@@ -241,15 +242,19 @@ def test_a_saved_dataset_is_fitted_again_only_under_its_own_collection(tmp_path:
     imitate.run(parse_config(first))
     saved = tmp_path / "collected" / "dataset.npz"
     again = goofspiel_config(tmp_path, name="loaded", data={"games": 6, "load": str(saved)})
-    summary = imitate.run(parse_config(again))
-    assert summary["collect_s"] < 5 and not (tmp_path / "loaded" / "dataset.npz").exists()
+
+    def no_games(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("data.load played the teacher's games")
+
+    monkeypatch.setattr("experiments.imitation.data.collect", no_games)
+    imitate.run(parse_config(again))
+    assert not (tmp_path / "loaded" / "dataset.npz").exists()
     weights = [load_checkpoint(tmp_path / n / "agent.pt")[1]["state_dict"]
                for n in ("collected", "loaded")]
     assert all(torch.equal(weights[0][k], weights[1][k]) for k in weights[0])
     for changes, key in (({"seed": 4}, "seed"), ({"teacher": "random"}, "teacher"),
                          ({"data": {"games": 5, "load": str(saved)}}, "data.games")):
         raw = {**again, **changes}
-        raw.setdefault("data", again["data"])
         with pytest.raises(ConfigError, match=f"data.load: .*{key}="):
             parse_config(raw)
     with pytest.raises(ConfigError, match="data.load: .*nowhere.npz"):
