@@ -45,10 +45,13 @@ import numpy as np
 import torch
 from torch import nn
 
-__all__ = ["CHECKPOINT_FORMAT", "GAME_NETWORKS", "SHIPPED_CHECKPOINT", "CheckpointError",
-           "MLPPolicy", "MASKED_LOGIT", "ObsNormalizer", "PPOAgent", "StructuredPolicy",
-           "UnsafeCheckpointError", "build_network", "check_network_spec", "load_checkpoint",
-           "masked_logits", "read_torch_file", "save_checkpoint"]
+from agents.base import begin_game, end_game
+
+__all__ = ["CHECKPOINT_FORMAT", "GAME_NETWORKS", "PRIOR_MARK", "SHIPPED_CHECKPOINT",
+           "CheckpointError", "MLPPolicy", "MASKED_LOGIT", "ObsNormalizer", "PPOAgent",
+           "StructuredPolicy", "UnsafeCheckpointError", "build_network", "check_network_spec",
+           "load_checkpoint", "mark_prior", "masked_logits", "prior_logits", "read_torch_file",
+           "save_checkpoint"]
 
 #: What a checkpoint file says it is, so that a file of another kind fails with a clear error.
 CHECKPOINT_FORMAT = "got_env-ppo-1"
@@ -57,9 +60,22 @@ SHIPPED_CHECKPOINT = Path(__file__).with_name("checkpoints") / "ppo_selfplay.pt"
 #: The logit of an illegal action: exp(-1e9 - max) is exactly 0 in float32.
 MASKED_LOGIT = -1e9
 NETWORK_KINDS = ("mlp", "structured", "board")
-#: The keys of each kind's spec besides ``kind`` (the constructors' keyword arguments).
-NETWORK_KEYS = {"mlp": ("hidden",), "structured": ("embed", "heads", "layers", "hidden"),
-                "board": ("embed", "heads", "layers", "hidden")}
+#: The keys of a spec that name a prior agent (any kind): ``prior``, an agent spec string (a
+#: registry name such as ``"heuristic_v2"``, or ``"module:Class"``), and ``prior_bonus``.
+PRIOR_KEYS = ("prior", "prior_bonus")
+#: The keys of each kind's spec besides ``kind`` (the constructors' keyword arguments, and the
+#: prior's).
+NETWORK_KEYS = {"mlp": ("hidden", *PRIOR_KEYS),
+                "structured": ("embed", "heads", "layers", "hidden", *PRIOR_KEYS),
+                "board": ("embed", "heads", "layers", "hidden", *PRIOR_KEYS)}
+#: The value an action mask holds at the prior agent's choice (1 at every other legal action),
+#: so that a stored decision keeps which action the prior chose and an update recomputes the
+#: very logits the decision was sampled from.
+PRIOR_MARK = 2
+#: ``prior_bonus`` when a spec names a prior without one: with a zero network output the prior's
+#: choice is played with probability sigmoid(4) = 98.2% at every decision, whatever the number
+#: of legal actions (issue 26's probe: docs/results.md).
+DEFAULT_PRIOR_BONUS = 4.0
 #: Registry name -> the module of what the networks know of that game: ``sizes(variant)``,
 #: ``structured_layout(variant)``, ``check_env(...)``, ``DEFAULT_VARIANT`` (imported on first
 #: use). A game not here plays the MLP, sized from its env.
@@ -141,6 +157,27 @@ def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     return torch.where(mask.bool(), logits, torch.full_like(logits, MASKED_LOGIT))
 
 
+def prior_logits(logits: torch.Tensor, mask: torch.Tensor, bonus: float) -> torch.Tensor:
+    """``logits`` plus the prior's bonus at the action the mask marks :data:`PRIOR_MARK`:
+    ``bonus + log(legal - 1)``, so that where the network's own logits are equal the prior's
+    choice has probability ``sigmoid(bonus)`` whether 2 or 300 actions are legal (a flat bonus
+    would follow the prior less the more actions there are). A row without a mark is
+    unchanged."""
+    legal = (mask > 0).sum(-1, keepdim=True)
+    extra = bonus + torch.log((legal - 1).clamp(min=1).to(logits.dtype))
+    return logits + (mask == PRIOR_MARK).to(logits.dtype) * extra
+
+
+def mark_prior(mask: np.ndarray, action: int) -> np.ndarray:
+    """A copy of ``mask`` with the prior agent's ``action`` marked :data:`PRIOR_MARK`;
+    ValueError when the mask does not allow it."""
+    if not mask[action]:
+        raise ValueError(f"the prior agent chose action {action}, which the mask does not allow")
+    marked = np.array(mask, dtype=np.int8, copy=True)
+    marked[action] = PRIOR_MARK
+    return marked
+
+
 class ObsNormalizer(nn.Module):
     """Running mean and variance of the observations (Chan et al.'s parallel update), applied as
     ``clip((x - mean) / sqrt(var + eps), -clip, clip)``. Its statistics are buffers, so they are
@@ -180,7 +217,15 @@ def _mlp(sizes: Sequence[int]) -> nn.Sequential:
 
 
 class _PolicyBase(nn.Module):
-    """What both architectures share: the normaliser, the two heads, masked evaluation."""
+    """What both architectures share: the normaliser, the two heads, masked evaluation, and an
+    optional *prior agent* (issue 26, residual policy): ``prior`` names an agent whose choice at
+    each decision is marked in the mask (:data:`PRIOR_MARK`) by whoever plays the network, and
+    gets ``prior_bonus`` added to its logit (:func:`prior_logits`); the network learns when to
+    depart from it. Without a prior (the default) a mark changes nothing."""
+
+    #: the prior agent's spec string, or None (no prior)
+    prior: str | None = None
+    prior_bonus: float = DEFAULT_PRIOR_BONUS
 
     def __init__(self, obs_size: int, num_actions: int, trunk_out: int):
         super().__init__()
@@ -197,13 +242,33 @@ class _PolicyBase(nn.Module):
     def features(self, z: torch.Tensor) -> torch.Tensor:
         raise NotImplementedError
 
+    def set_prior(self, prior: str | None, bonus: float | None = None) -> None:
+        """Name the prior agent (None: none) and its bonus (None: the default)."""
+        self.prior = prior
+        self.prior_bonus = DEFAULT_PRIOR_BONUS if bonus is None else float(bonus)
+
+    def head(self, logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """The policy's final logits: the prior's bonus where marked, then the mask."""
+        if self.prior is not None:
+            logits = prior_logits(logits, mask, self.prior_bonus)
+        return masked_logits(logits, mask)
+
     def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """(masked logits ``[B, N]``, value ``[B]``) of a batch of raw observations."""
         h = self.features(self.normalizer(obs))
-        return masked_logits(self.policy_head(h), mask), self.value_head(h).squeeze(-1)
+        return self.head(self.policy_head(h), mask), self.value_head(h).squeeze(-1)
+
+    def layout_spec(self) -> dict[str, Any]:
+        """The kind and sizes (what the constructor takes)."""
+        raise NotImplementedError
 
     def spec(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """What :func:`build_network` builds this network from: the kind, the sizes and, with
+        a prior, ``prior`` and ``prior_bonus``."""
+        out = self.layout_spec()
+        if self.prior is not None:
+            out.update(prior=self.prior, prior_bonus=self.prior_bonus)
+        return out
 
 
 def _size(value: Any, key: str, minimum: int = 1) -> int:
@@ -247,7 +312,7 @@ class MLPPolicy(_PolicyBase):
     def features(self, z: torch.Tensor) -> torch.Tensor:
         return self.trunk(z)
 
-    def spec(self) -> dict[str, Any]:
+    def layout_spec(self) -> dict[str, Any]:
         return {"kind": "mlp", "hidden": list(self.hidden)}
 
 
@@ -294,7 +359,7 @@ class StructuredPolicy(_PolicyBase):
     def features(self, z: torch.Tensor) -> torch.Tensor:
         return self.pooled(z, self.contextual_areas(z))
 
-    def spec(self) -> dict[str, Any]:
+    def layout_spec(self) -> dict[str, Any]:
         return {"kind": "structured", "embed": self.embed_size, "heads": self.heads,
                 "layers": self.num_layers, "hidden": list(self.hidden)}
 
@@ -355,10 +420,10 @@ class BoardPolicy(StructuredPolicy):
         areas = self.contextual_areas(z)
         h = self.pooled(z, areas)
         logits = self.policy_head(h) + self.area_scores(areas)
-        return masked_logits(logits, mask), self.value_head(h).squeeze(-1)
+        return self.head(logits, mask), self.value_head(h).squeeze(-1)
 
-    def spec(self) -> dict[str, Any]:
-        return {**super().spec(), "kind": "board"}
+    def layout_spec(self) -> dict[str, Any]:
+        return {**super().layout_spec(), "kind": "board"}
 
 
 def check_network_spec(spec: Any) -> None:
@@ -383,6 +448,23 @@ def check_network_spec(spec: Any) -> None:
     _sizes(values["hidden"], "network.hidden", empty=kind != "mlp")
     if kind != "mlp":
         _attention_sizes(values["embed"], values["heads"], values["layers"])
+    _check_prior(spec)
+
+
+def _check_prior(spec: Mapping[str, Any]) -> None:
+    """``prior``: a non-empty agent spec string (or None); ``prior_bonus``: a finite number,
+    given only with a prior."""
+    prior = spec.get("prior")
+    if prior is not None and (not isinstance(prior, str) or not prior.strip()):
+        raise ValueError(f"network.prior: expected an agent spec string (a registry name such "
+                         f"as 'heuristic_v2', or 'module:Class'), got {prior!r}")
+    if "prior_bonus" in spec:
+        bonus = spec["prior_bonus"]
+        if prior is None:
+            raise ValueError("network.prior_bonus: given without network.prior")
+        if isinstance(bonus, bool) or not isinstance(bonus, int | float) \
+                or not np.isfinite(bonus):
+            raise ValueError(f"network.prior_bonus: expected a finite number, got {bonus!r}")
 
 
 def build_network(spec: Mapping[str, Any], ruleset: str | None = "2e", *,
@@ -397,6 +479,15 @@ def build_network(spec: Mapping[str, Any], ruleset: str | None = "2e", *,
     check_network_spec(spec)
     spec = dict(spec)
     kind = spec.pop("kind", "mlp")
+    prior, bonus = spec.pop("prior", None), spec.pop("prior_bonus", None)
+    network = _build_layout(kind, spec, ruleset, game, obs_size, num_actions)
+    network.set_prior(prior, bonus)
+    return network
+
+
+def _build_layout(kind: str, spec: dict[str, Any], ruleset: str | None, game: str,
+                  obs_size: int | None, num_actions: int | None) -> _PolicyBase:
+    """The network of ``kind`` and sizes ``spec`` (checked by :func:`build_network`)."""
     module = game_networks(game)
     if module is not None:
         variant = ruleset if ruleset is not None else module.DEFAULT_VARIANT
@@ -499,6 +590,28 @@ class PPOAgent:
         self.greedy = bool(greedy)
         self.generator = torch.Generator().manual_seed(
             int(seed) if seed is not None else int(np.random.SeedSequence().entropy % 2**63))
+        self.prior = self._build_prior(env, seed)
+
+    def _build_prior(self, env: Any, seed: int | None) -> Any:
+        """The network's prior agent (None without one), built from its spec with ``env`` and
+        a seed of its own derived from ``seed``; it sees every decision of this agent's house,
+        as it would playing it."""
+        name = self.network.prior
+        if name is None:
+            return None
+        from agents import make_agent
+
+        own = None if seed is None else (int(seed) * 7919 + 1) % 2**31
+        return make_agent(name, env=env, seed=own)
+
+    def reset(self) -> None:
+        """A new game: the prior agent forgets the last one."""
+        if self.prior is not None:
+            begin_game(self.prior)
+
+    def observe_end(self, reward: float, info: dict[str, Any]) -> None:
+        if self.prior is not None:
+            end_game(self.prior, reward, info)
 
     @classmethod
     def from_checkpoint(cls, path: str | Path, **kwargs: Any) -> PPOAgent:
@@ -542,6 +655,8 @@ class PPOAgent:
                                   f"{action_mask.shape} (a game of another ruleset?)")
         if not action_mask.any():
             raise ValueError("no legal action in the mask: this agent is not to act")
+        if self.prior is not None:
+            action_mask = mark_prior(action_mask, self.prior.act(observation, action_mask, info))
         obs = torch.as_tensor(observation, dtype=torch.float32).unsqueeze(0)
         mask = torch.as_tensor(action_mask).unsqueeze(0)
         logits, _ = net(obs, mask)

@@ -47,7 +47,9 @@ class FinalConfig:
 
 @dataclass(frozen=True)
 class PipelineConfig:
-    imitate: str = "configs/imitate_v2_600.yaml"   #: stage 1's config
+    #: stage 1's config; null: no imitation stage (the training config starts as it says, e.g.
+    #: a residual network over a prior agent from scratch, configs/pipeline_v2_prior.yaml)
+    imitate: str | None = "configs/imitate_v2_600.yaml"
     train: str = "configs/ppo_v2_league.yaml"      #: stage 2's config
     final: FinalConfig = field(default_factory=FinalConfig)
 
@@ -105,25 +107,30 @@ def evaluate_file(cfg: PipelineConfig, train_raw: dict[str, Any], path: Path) ->
 
 
 def stages(cfg: PipelineConfig, seed: int | None, name: str | None) -> tuple[Any, Any]:
-    """The two stages' checked configs, the training one starting from the imitation's agent."""
-    imitate = load_imitate(cfg.imitate)
-    if seed is not None:
-        imitate = dataclasses.replace(imitate, seed=seed)
-    if name:
-        imitate = dataclasses.replace(imitate, name=f"{imitate.name}_{name}")
-    train = load_train(cfg.train, seed=seed, checkpoint_exists=False)
+    """The two stages' checked configs, the training one starting from the imitation's agent
+    (without an imitation stage, None and the training config as it is)."""
+    imitate = None
+    if cfg.imitate is not None:
+        imitate = load_imitate(cfg.imitate)
+        if seed is not None:
+            imitate = dataclasses.replace(imitate, seed=seed)
+        if name:
+            imitate = dataclasses.replace(imitate, name=f"{imitate.name}_{name}")
+    train = load_train(cfg.train, seed=seed, checkpoint_exists=imitate is None)
     raw = train.as_dict()
     if name:
         raw["name"] = f"{train.name}_{name}"
-    raw["init"] = {**raw["init"], "checkpoint": str(imitate.run_dir / "agent.pt")}
+    if imitate is not None:
+        raw["init"] = {**raw["init"], "checkpoint": str(imitate.run_dir / "agent.pt")}
     return imitate, raw
 
 
-def plot_pipeline(imitate_dir: Path, train_dir: Path, final: dict[str, Any], players: int,
-                  png: Path) -> Path:
+def plot_pipeline(imitate_dir: Path | None, train_dir: Path, final: dict[str, Any],
+                  players: int, png: Path) -> Path:
     """The run's curve in one picture: stage 1's held-out accuracy per epoch (and chance), then
     stage 2's evaluation win rates with their 95% intervals against learner decisions, and the
-    final evaluation's points at the end; the 1/n line is parity."""
+    final evaluation's points at the end; the 1/n line is parity. Without an imitation stage
+    (``imitate_dir`` None) the training panel alone."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -131,17 +138,23 @@ def plot_pipeline(imitate_dir: Path, train_dir: Path, final: dict[str, Any], pla
 
     from .training.logs import plot_evaluations, read_rows
 
-    epochs = read_rows(imitate_dir / "progress.csv")
     rows = read_rows(train_dir / "progress.csv")
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), dpi=110,
-                                      gridspec_kw={"width_ratios": [1, 2]})
-    x = [int(r["epoch"]) for r in epochs]
-    left.plot(x, [float(r["heldout_accuracy"]) for r in epochs], "o-", label="held-out")
-    left.plot(x, [float(r["train_accuracy"]) for r in epochs], "-", alpha=0.5, label="training")
-    left.plot(x, [float(r["chance_accuracy"]) for r in epochs], "--", color="grey",
-              label="uniform legal policy")
-    left.set(title="stage 1: imitation", xlabel="epoch", ylabel="agreement with the teacher",
-             ylim=(0, 1))
+    if imitate_dir is None:
+        fig, right = plt.subplots(figsize=(8, 4.2), dpi=110)
+        panels = [right]
+    else:
+        fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), dpi=110,
+                                          gridspec_kw={"width_ratios": [1, 2]})
+        panels = [left, right]
+        epochs = read_rows(imitate_dir / "progress.csv")
+        x = [int(r["epoch"]) for r in epochs]
+        left.plot(x, [float(r["heldout_accuracy"]) for r in epochs], "o-", label="held-out")
+        left.plot(x, [float(r["train_accuracy"]) for r in epochs], "-", alpha=0.5,
+                  label="training")
+        left.plot(x, [float(r["chance_accuracy"]) for r in epochs], "--", color="grey",
+                  label="uniform legal policy")
+        left.set(title="stage 1: imitation", xlabel="epoch",
+                 ylabel="agreement with the teacher", ylim=(0, 1))
     opponents = [c.removeprefix("eval_") for c in (rows[0].keys() if rows else ())
                  if c.startswith("eval_") and not c.endswith(("_lo", "_hi"))]
     end = float(rows[-1]["learner_decisions"]) if rows else 0.0
@@ -155,9 +168,9 @@ def plot_pipeline(imitate_dir: Path, train_dir: Path, final: dict[str, Any], pla
                            fmt="s", color=colour, capsize=3,
                            label=f"final vs {opponent} ({f['games']} games)")
     right.axhline(1 / players, color="grey", ls="--", lw=0.8, label=f"parity (1/{players})")
-    right.set(title="stage 2: PPO (evaluations, 95% intervals)", xlabel="learner decisions",
-              ylabel="win rate", ylim=(0, 1))
-    for ax in (left, right):
+    right.set(title=("stage 2: " if imitate_dir is not None else "") + "PPO (evaluations, 95% "
+              "intervals)", xlabel="learner decisions", ylabel="win rate", ylim=(0, 1))
+    for ax in panels:
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7, loc="best")
     fig.tight_layout()
@@ -180,10 +193,11 @@ def main(argv: list[str] | None = None) -> int:
     from .training.trainer import Trainer
 
     started = time.perf_counter()
-    summary = imitate.run(imitate_cfg, quiet=False)
-    print(f"stage 1: {summary['decisions']:,} decisions, held-out accuracy "
-          f"{summary['heldout_accuracy']:.1%} (chance {summary['chance_accuracy']:.1%}), "
-          f"{time.perf_counter() - started:.0f} s")
+    if imitate_cfg is not None:
+        summary = imitate.run(imitate_cfg, quiet=False)
+        print(f"stage 1: {summary['decisions']:,} decisions, held-out accuracy "
+              f"{summary['heldout_accuracy']:.1%} (chance {summary['chance_accuracy']:.1%}), "
+              f"{time.perf_counter() - started:.0f} s")
     train_cfg = parse_train(train_raw)
     trainer = Trainer(train_cfg)
     trainer.run(progress=False)
@@ -193,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     final.update(final_evaluation(cfg, trainer.network, train_cfg, trainer.make_seat))
     final["wall_s"] = round(time.perf_counter() - started, 1)
     (train_cfg.run_dir / "final.json").write_text(json.dumps(final, indent=1))
-    plot_pipeline(imitate_cfg.run_dir, train_cfg.run_dir, final, train_cfg.num_players,
+    plot_pipeline(imitate_cfg.run_dir if imitate_cfg is not None else None, train_cfg.run_dir,
+                  final, train_cfg.num_players,
                   train_cfg.run_dir / "pipeline.png")
     print(f"wall {final['wall_s']:.0f} s; {train_cfg.run_dir / 'final.json'}")
     return 0

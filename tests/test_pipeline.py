@@ -89,3 +89,24 @@ def test_the_training_benchmark_reports_learner_decisions_and_the_time_split(cap
     assert "(seats in workers)" in out and "learner decisions/s" in out
     assert "over updates 2..3" in out and "update " in out and "games " in out
     assert training.main(["--config", str(config), "--updates", "1", "--warmup", "1"]) == 2
+
+
+def test_without_an_imitation_stage_the_pipeline_trains_its_config_as_it_is(tmp_path) -> None:
+    """``imitate: null``: no stage 1 (no imitation folder); stage 2 starts as its config says
+    (here a residual network over the HighestBid teacher as its prior, from scratch), then the
+    final evaluation, and the curve without the imitation panel."""
+    config = tiny_pipeline(tmp_path, init={},
+                           network={"kind": "mlp", "hidden": [16], "prior": TEACHER,
+                                    "prior_bonus": 2.0})
+    raw = yaml.safe_load(config.read_text())
+    config.write_text(yaml.safe_dump({**raw, "imitate": None}))
+    assert pipeline.main(["--config", str(config)]) == 0
+    runs = tmp_path / "runs"
+    assert not (runs / "imit").exists()
+    trained = yaml.safe_load((runs / "ppo" / "config.yaml").read_text())
+    assert trained.get("init", {}).get("checkpoint") is None
+    network, _ = load_checkpoint(runs / "ppo" / "agent.pt")
+    assert network.prior == TEACHER and network.prior_bonus == 2.0
+    final = json.loads((runs / "ppo" / "final.json").read_text())
+    assert final["random"]["games"] == 4
+    assert (runs / "ppo" / "pipeline.png").stat().st_size > 5_000

@@ -19,7 +19,15 @@ from boardkit.vector import VectorGames
 
 from ..ratings import wilson
 from . import game_hooks
-from .rollout import Seat, SeatMaker, choose_actions, opponent_seat, worker_agent, worker_spec
+from .rollout import (
+    Seat,
+    SeatMaker,
+    choose_actions,
+    opponent_seat,
+    prior_maker,
+    worker_agent,
+    worker_spec,
+)
 
 EVAL_SEED_OFFSET = 1_000_003  # evaluation games never share a seed with training games
 
@@ -82,14 +90,22 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: d
     if make_seat is None:
         def make_seat(name: str, seed: int) -> Seat:
             return opponent_seat(name, seed, game, env_options)
+    make_prior = prior_maker(network, make_seat)
+
+    def learner(g: int) -> Seat:
+        # the prior's seed: the one an opponent in the learner's place would get
+        prior = make_prior(base + g * n + g % n) if make_prior is not None else None
+        return Seat("learner", prior=prior)
+
     if seats_in_workers:
         worker_seats: list[dict[int, Any]] | None = [
             {h: worker_spec(game, opponent, base + g * n + h, env_options, specs)
              for h in range(n) if h != g % n} for g in range(games)]
-        seats = [[Seat("learner")] * n for _ in range(games)]
+        seats = [[learner(g) if h == g % n else Seat("learner") for h in range(n)]
+                 for g in range(games)]
     else:
         worker_seats = None
-        seats = [[Seat("learner") if h == g % n else make_seat(opponent, base + g * n + h)
+        seats = [[learner(g) if h == g % n else make_seat(opponent, base + g * n + h)
                   for h in range(n)] for g in range(games)]
     for row in seats:
         for s in row:
@@ -103,7 +119,7 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: d
         batch = vec.reset()
         agents = vec.possible_agents
         while not all(done):
-            actions, _ = choose_actions(batch, seats, network, None, generator, greedy)
+            actions, _, _ = choose_actions(batch, seats, network, None, generator, greedy)
             batch = vec.step(actions)
             for g, finished in enumerate(batch.finished):
                 if finished is None or done[g]:
@@ -111,6 +127,8 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: d
                 done[g] = True
                 won[g] = game_hooks.winner(game, finished, agents) == agents[g % n]
                 for h, s in enumerate(seats[g]):
-                    if s.agent is not None:
-                        end_game(s.agent, float(finished.rewards[h]), finished.infos[agents[h]])
+                    for agent in (s.agent, s.prior):
+                        if agent is not None:
+                            end_game(agent, float(finished.rewards[h]),
+                                     finished.infos[agents[h]])
     return Evaluation(opponent, sum(won), games, tuple(won))

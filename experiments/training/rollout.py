@@ -22,6 +22,7 @@ import numpy as np
 import torch
 
 from agents.base import begin_game, end_game
+from agents.ppo import mark_prior
 
 from . import game_hooks
 from .advantages import house_advantages
@@ -35,13 +36,19 @@ class Seat:
     update it was taken at), ``"agent"`` (``agent``: the object; ``opponent`` and ``seed``:
     what built it, so that a trainer checkpoint can build again an agent it cannot store) or
     ``"worker"`` (the agent ``opponent`` and ``seed`` build, played inside the batched API's
-    shards: ``rollout.seats_in_workers``)."""
+    shards: ``rollout.seats_in_workers``). ``prior``: a learner's or snapshot's prior agent, when
+    the network names one (``network.prior``): it sees every decision of its house, and its
+    choice is marked in the mask the network reads (:func:`agents.ppo.mark_prior`);
+    ``prior_seed``: what built it, so that a checkpoint can build again a prior it cannot
+    store."""
 
     kind: str
     snapshot: int | None = None
     agent: Any = None
     opponent: str | None = None
     seed: int | None = None
+    prior: Any = None
+    prior_seed: int | None = None
 
 
 def opponent_seat(name: str, seed: int, game: str = "got",
@@ -117,11 +124,15 @@ def policy_step(network: torch.nn.Module, obs: np.ndarray, mask: np.ndarray,
 
 def choose_actions(batch: Any, seats: list[list[Seat]], network: torch.nn.Module,
                    league: League | None, generator: torch.Generator, greedy: bool = False
-                   ) -> tuple[np.ndarray, dict[int, tuple[float, float]]]:
-    """Every game's action; for the learner's games also ``{game: (log-prob, value)}``."""
+                   ) -> tuple[np.ndarray, dict[int, tuple[float, float]], np.ndarray]:
+    """Every game's action; for the learner's games also ``{game: (log-prob, value)}``; and
+    the masks the networks read (``batch.mask`` with each network seat's prior choice marked,
+    :func:`agents.ppo.mark_prior`; ``batch.mask`` itself where no seat has a prior), which a
+    stored decision keeps so that the update recomputes the same logits."""
     G = len(seats)
     actions = np.zeros(G, dtype=np.int64)
     groups: dict[Any, list[int]] = {}
+    mask = batch.mask
     for g in range(G):
         seat = seats[g][int(batch.agent[g])]
         if seat.kind == "worker":
@@ -129,19 +140,39 @@ def choose_actions(batch: Any, seats: list[list[Seat]], network: torch.nn.Module
                                f"the learner's batch: the batch and the seats disagree")
         if seat.kind == "agent":
             actions[g] = seat.agent.act(batch.obs[g], batch.mask[g], batch.infos[g])
-        else:
-            groups.setdefault(seat.snapshot if seat.kind == "snapshot" else "learner",
-                              []).append(g)
+            continue
+        if seat.prior is not None:
+            if mask is batch.mask:
+                mask = batch.mask.copy()
+            mask[g] = mark_prior(batch.mask[g], seat.prior.act(batch.obs[g], batch.mask[g],
+                                                               batch.infos[g]))
+        groups.setdefault(seat.snapshot if seat.kind == "snapshot" else "learner",
+                          []).append(g)
     learner: dict[int, tuple[float, float]] = {}
     for key, games in groups.items():
         net = network if key == "learner" else league.network(key, network)  # type: ignore
-        a, logp, value = policy_step(net, batch.obs[games], batch.mask[games], generator,
-                                     greedy)
+        a, logp, value = policy_step(net, batch.obs[games], mask[games], generator, greedy)
         actions[games] = a
         if key == "learner":
             learner = {g: (float(lp), float(v)) for g, lp, v in zip(games, logp, value,
                                                                       strict=True)}
-    return actions, learner
+    return actions, learner, mask
+
+
+def prior_maker(network: torch.nn.Module, make_seat: SeatMaker
+                ) -> Callable[[int], Any] | None:
+    """seed -> a fresh prior agent of ``network`` (``network.prior``, built as an opponent of
+    that name is, by ``make_seat``), or None when the network has no prior."""
+    name = getattr(network, "prior", None)
+    if name is None:
+        return None
+
+    def make(seed: int) -> Any:
+        agent = make_seat(name, seed).agent
+        begin_game(agent)
+        return agent
+
+    return make
 
 
 @dataclass
@@ -209,6 +240,16 @@ class Collector:
         self.upcoming: list[tuple[list[Seat], str]] = []
         #: where the last :meth:`collect`'s time went (seconds; logs.TIMING's rollout part)
         self.timing: dict[str, float] = {}
+        #: seed -> a prior agent for a network seat (``network.prior``), or None
+        self.make_prior: Callable[[int], Any] | None = None
+
+    def network_seat(self, kind: str, snapshot: int | None = None) -> Seat:
+        """A seat the learner's network (or a snapshot of it) plays, with its own prior agent
+        where the network has one (seeded from the collector's generator)."""
+        if self.make_prior is None:
+            return Seat(kind, snapshot=snapshot)
+        seed = int(self.rng.integers(2**31))
+        return Seat(kind, snapshot=snapshot, prior=self.make_prior(seed), prior_seed=seed)
 
     # -- seating -------------------------------------------------------------------------------
     def seat_game(self, league: League) -> tuple[list[Seat], str]:
@@ -216,14 +257,14 @@ class Collector:
         draw: Opponents = league.draw(self.rng)
         n = self.num_houses
         if draw.kind == "current":
-            return [Seat("learner") for _ in range(n)], draw.kind
+            return [self.network_seat("learner") for _ in range(n)], draw.kind
         me = int(self.rng.integers(n))
         seats = []
         for h in range(n):
             if h == me:
-                seats.append(Seat("learner"))
+                seats.append(self.network_seat("learner"))
             elif draw.kind == "snapshots":
-                seats.append(Seat("snapshot", snapshot=draw.snapshot))
+                seats.append(self.network_seat("snapshot", draw.snapshot))
             elif self.in_workers:
                 seats.append(Seat("worker", opponent=draw.kind,
                                   seed=int(self.rng.integers(2**31))))
@@ -284,10 +325,10 @@ class Collector:
         forward_s = games_s = 0.0
         for _ in range(steps):
             t0 = time.perf_counter()
-            actions, learner = choose_actions(batch, self.seats, network, league,
-                                              self.generator)
+            actions, learner, mask = choose_actions(batch, self.seats, network, league,
+                                                    self.generator)
             acting = batch.agent.copy()
-            obs, mask = batch.obs, batch.mask
+            obs = batch.obs
             t1 = time.perf_counter()
             new = games.step(actions)
             forward_s, games_s = forward_s + t1 - t0, games_s + time.perf_counter() - t1
@@ -327,9 +368,10 @@ class Collector:
         winner = game_hooks.winner(self.cfg.game, finished, agents)
         won = None
         for h, seat in enumerate(self.seats[g]):
-            if seat.agent is not None:
-                end_game(seat.agent, float(finished.rewards[h]), finished.infos[agents[h]])
-            elif seat.kind == "learner" and kind != "current":
+            for agent in (seat.agent, seat.prior):
+                if agent is not None:
+                    end_game(agent, float(finished.rewards[h]), finished.infos[agents[h]])
+            if seat.kind == "learner" and kind != "current":
                 won = winner == agents[h]
         return GameResult(kind, won)
 

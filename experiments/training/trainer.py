@@ -37,6 +37,7 @@ through :func:`agents.ppo.build_network` for that game.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
 import time
@@ -66,7 +67,15 @@ from .evaluate import Evaluation, evaluate
 from .league import League
 from .logs import TrainingLog, plot_curve
 from .plain import PlainCodec
-from .rollout import Collector, GameResult, Seat, Stream, seat_maker, worker_agent
+from .rollout import (
+    Collector,
+    GameResult,
+    Seat,
+    Stream,
+    prior_maker,
+    seat_maker,
+    worker_agent,
+)
 from .update import ppo_update
 
 #: The trainer checkpoint's format: 2 is plain data; 1 (before) pickled Python objects.
@@ -124,6 +133,7 @@ class Trainer:
         self.codec = resume_codec(cfg.game)
         self.collector = Collector(cfg, len(self.agents), obs_size,
                                    observation_potential(cfg, probe), self.make_seat)
+        self.collector.make_prior = prior_maker(self.network, self.make_seat)
         self.update = 0
         self.decisions = self.learner_decisions = self.games_played = 0
         self.wall_s = 0.0
@@ -207,12 +217,19 @@ class Trainer:
         self._games_state = state["games"]
 
     def _storable(self, seats: list[list[Seat]]) -> list[list[Seat]]:
-        """The seats as a checkpoint holds them: an agent of a class the codec does not store
-        (one built from a spec) is left out, its name and seed kept to build it again."""
+        """The seats as a checkpoint holds them: an agent or prior of a class the codec does not
+        store (one built from a spec) is left out, its name and seed kept to build it again
+        (fresh: without its memory of the game in progress)."""
         classes = set(self.codec.classes.values())
-        return [[Seat(s.kind, s.snapshot, None, s.opponent, s.seed)
-                 if s.agent is not None and type(s.agent) not in classes else s for s in row]
-                for row in seats]
+
+        def storable(s: Seat) -> Seat:
+            if s.agent is not None and type(s.agent) not in classes:
+                s = dataclasses.replace(s, agent=None)
+            if s.prior is not None and type(s.prior) not in classes:
+                s = dataclasses.replace(s, prior=None)
+            return s
+
+        return [[storable(s) for s in row] for row in seats]
 
     def _rebuilt(self, seats: list[list[Seat]]) -> list[list[Seat]]:
         """The seats of a checkpoint, an agent left out by :meth:`_storable` built again."""
@@ -223,6 +240,9 @@ class Trainer:
                 if s.kind == "agent" and s.agent is None:
                     s = self.make_seat(str(s.opponent), int(s.seed or 0))
                     begin_game(s.agent)
+                elif s.prior_seed is not None and s.prior is None:  # a prior left out: fresh
+                    make = self.collector.make_prior
+                    s = dataclasses.replace(s, prior=make(s.prior_seed) if make else None)
                 new.append(s)
             out.append(new)
         return out

@@ -1,0 +1,182 @@
+"""A network with a prior agent (issue 26, the residual policy): ``network.prior`` names an agent
+whose choice at each decision is marked in the mask (``PRIOR_MARK``) and gets ``prior_bonus +
+log(legal - 1)`` added to its logit; the network learns where to depart from it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+import got_env
+from agents import make_agent
+from agents.ppo import (
+    PRIOR_MARK,
+    PPOAgent,
+    build_network,
+    check_network_spec,
+    load_checkpoint,
+    mark_prior,
+    prior_logits,
+    save_checkpoint,
+)
+from experiments.train import Trainer, load_trainer
+from experiments.training import trainer as trainer_module
+from experiments.training.config import parse_config
+
+NUM_ACTIONS = got_env.raw_env(num_players=3).codec.size
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+@pytest.mark.parametrize("legal", [2, 3, 17, 300])
+@pytest.mark.parametrize("bonus", [0.0, 3.0, 4.0])
+def test_the_prior_choice_has_probability_sigmoid_bonus_whatever_the_number_of_options(
+        legal: int, bonus: float) -> None:
+    """With equal network logits the marked action is played with probability
+    sigmoid(bonus), for 2 legal actions as for 300; the unmarked ones share the rest."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[:legal] = 1
+    marked = mark_prior(mask, legal - 1)
+    assert marked[legal - 1] == PRIOR_MARK and mask[legal - 1] == 1  # the input is not changed
+    logits = prior_logits(torch.zeros(1, NUM_ACTIONS), torch.as_tensor(marked)[None], bonus)
+    probs = torch.softmax(torch.where(torch.as_tensor(marked)[None] > 0, logits,
+                                      torch.full_like(logits, -1e9)), -1)[0]
+    assert float(probs[legal - 1]) == pytest.approx(_sigmoid(bonus), abs=1e-5)
+    assert float(probs[:legal - 1].sum()) == pytest.approx(1 - _sigmoid(bonus), abs=1e-5)
+    assert float(probs[legal:].sum()) == 0.0
+
+
+def test_marking_an_illegal_action_is_refused() -> None:
+    mask = np.zeros(5, dtype=np.int8)
+    mask[1] = 1
+    with pytest.raises(ValueError, match="action 3, which the mask does not allow"):
+        mark_prior(mask, 3)
+
+
+def test_a_mark_changes_nothing_for_a_network_without_a_prior() -> None:
+    torch.manual_seed(0)
+    net = build_network({"kind": "mlp", "hidden": [8]})
+    obs = torch.randn(4, net.obs_size)
+    mask = torch.zeros(4, NUM_ACTIONS, dtype=torch.int8)
+    mask[:, :10] = 1
+    marked = mask.clone()
+    marked[:, 3] = PRIOR_MARK
+    assert torch.equal(net(obs, mask)[0], net(obs, marked)[0])
+    with_prior = build_network({"kind": "mlp", "hidden": [8], "prior": "heuristic_v2",
+                                "prior_bonus": 2.0})
+    with_prior.load_state_dict(net.state_dict())
+    plain, _ = with_prior(obs, mask)
+    bonus, _ = with_prior(obs, marked)
+    assert torch.equal(plain, net(obs, mask)[0])  # no mark: no bonus
+    assert torch.allclose(bonus[:, 3] - plain[:, 3], torch.full((4,), 2.0 + np.log(9.0)))
+
+
+@pytest.mark.parametrize("spec, message", [
+    ({"kind": "mlp", "prior": 3}, "network.prior: expected an agent spec string"),
+    ({"kind": "mlp", "prior": "  "}, "network.prior: expected an agent spec string"),
+    ({"kind": "mlp", "prior_bonus": 2.0}, "network.prior_bonus: given without network.prior"),
+    ({"kind": "mlp", "prior": "heuristic_v2", "prior_bonus": float("inf")},
+     "network.prior_bonus: expected a finite number"),
+    ({"kind": "mlp", "prior": "heuristic_v2", "prior_bonus": True},
+     "network.prior_bonus: expected a finite number"),
+])
+def test_bad_prior_specs_name_the_key(spec: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        check_network_spec(spec)
+
+
+def _zero_output_residual(path: Path) -> Path:
+    """A residual network over heuristic_v2 whose own logits are all zero: greedy, it plays
+    v2's choice at every decision."""
+    net = build_network({"kind": "mlp", "hidden": [8], "prior": "heuristic_v2",
+                         "prior_bonus": 1.0})
+    torch.nn.init.zeros_(net.policy_head.weight)
+    torch.nn.init.zeros_(net.policy_head.bias)
+    return save_checkpoint(path, net)
+
+
+def _play(seat_agent: object, seed: int) -> list[int]:
+    """The actions of a 2-round game with ``seat_agent`` as Stark and heuristic_v2 (seeds 11,
+    12) at the other seats."""
+    env = got_env.env(num_players=3, max_rounds=2)
+    env.reset(seed=seed)
+    others = iter([make_agent("heuristic_v2", seed=11), make_agent("heuristic_v2", seed=12)])
+    agents = {a: (seat_agent if i == 0 else next(others))
+              for i, a in enumerate(env.possible_agents)}
+    actions = []
+    for name in env.agent_iter():
+        obs, _, term, trunc, info = env.last()
+        action = None if term or trunc else agents[name].act(obs["observation"],
+                                                             obs["action_mask"], info)
+        actions.append(action)
+        env.step(action)
+    return actions
+
+
+def test_a_zero_output_residual_network_plays_its_priors_game_and_keeps_its_spec(
+        tmp_path) -> None:
+    """The checkpoint keeps the prior in its spec; PPOAgent builds the prior (seeded from its
+    own seed) and, greedy over equal logits, plays exactly the game the prior agent plays in
+    its place."""
+    path = _zero_output_residual(tmp_path / "residual.pt")
+    net, doc = load_checkpoint(path)
+    assert doc["network"] == {"kind": "mlp", "hidden": [8], "prior": "heuristic_v2",
+                              "prior_bonus": 1.0}
+    assert net.prior == "heuristic_v2" and net.prior_bonus == 1.0
+    agent = PPOAgent(checkpoint=path, greedy=True, seed=5)
+    v2 = make_agent("heuristic_v2", seed=(5 * 7919 + 1) % 2**31)
+    assert _play(agent, seed=3) == _play(v2, seed=3)
+
+
+def _tiny_prior(tmp_path: Path, updates: int = 4) -> dict:
+    return {
+        "name": "tiny", "out": str(tmp_path), "seed": 3, "updates": updates,
+        "env": {"num_players": 3, "max_rounds": 2},
+        "network": {"kind": "mlp", "hidden": [16], "prior": "heuristic_v2",
+                    "prior_bonus": 2.0},
+        "rollout": {"num_games": 3, "steps": 40, "workers": 0},
+        "ppo": {"epochs": 2, "minibatch": 32},
+        "league": {"weights": {"current": 1, "snapshots": 1, "heuristic_v2": 1},
+                   "snapshot_every": 1, "max_snapshots": 2},
+        "eval": {"every": 2, "games": 3, "opponents": ["heuristic_v2"], "greedy": True},
+        "checkpoint_every": 1, "tensorboard": False, "progress": False,
+    }
+
+
+def test_training_with_a_prior_learns_from_marked_masks_and_resumes_exactly(
+        tmp_path, monkeypatch) -> None:
+    """Every decision the update learns from carries the prior's choice marked once among its
+    legal actions (so the update recomputes the logits it was sampled from: the first epoch's
+    ratio starts at 1); a run paused after 2 of 4 updates and resumed (the learner seats'
+    heuristic_v2 priors stored with their memory) gives the uninterrupted run's network."""
+    seen: list[np.ndarray] = []
+    update = trainer_module.ppo_update
+
+    def recording(network, optimizer, rollout, *args, **kwargs):
+        seen.append(rollout.mask.copy())
+        return update(network, optimizer, rollout, *args, **kwargs)
+
+    monkeypatch.setattr(trainer_module, "ppo_update", recording)
+    straight = Trainer(parse_config(_tiny_prior(tmp_path / "a")))
+    straight.run()
+    masks = np.concatenate(seen)
+    assert len(masks) > 0
+    assert ((masks == PRIOR_MARK).sum(1) == 1).all()
+    assert set(np.unique(masks)) <= {0, 1, PRIOR_MARK}
+    first = Trainer(parse_config(_tiny_prior(tmp_path / "b")))
+    first.run(until=2)
+    resumed = load_trainer(parse_config(_tiny_prior(tmp_path / "b")),
+                           tmp_path / "b" / "tiny" / "checkpoints" / "last.pt")
+    resumed.run()
+    assert (resumed.decisions, resumed.learner_decisions, resumed.games_played) == (
+        straight.decisions, straight.learner_decisions, straight.games_played)
+    for (k, v), w in zip(straight.network.state_dict().items(),
+                         resumed.network.state_dict().values(), strict=True):
+        assert torch.equal(v, w), k
+    agent = PPOAgent(checkpoint=tmp_path / "a" / "tiny" / "agent.pt", seed=0)
+    assert agent.network.prior == "heuristic_v2" and agent.prior is not None
