@@ -63,7 +63,36 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--evaluate", default=None, metavar="AGENT_PT",
                    help="run no stage: give this PPO agent file (an ablation's, say) the final "
                         "evaluation, in the training config's env, into final.json beside it")
+    p.add_argument("--prior-only", default=None, metavar="AGENT_PT",
+                   help="run no stage: write the training config's network with a zero policy "
+                        "output to AGENT_PT (greedy, it plays its network.prior's choice at "
+                        "every decision: the 'prior alone' ablation) and give it the final "
+                        "evaluation")
     return p
+
+
+def prior_only_file(train_raw: dict[str, Any], path: Path) -> Path:
+    """``--prior-only``: the training config's network (it must name a ``network.prior``) with
+    its policy head zeroed, saved at ``path``: every action's own logit is 0, so a greedy player
+    plays the prior's choice everywhere. ValueError when the network has no prior."""
+    from agents.ppo import build_network, save_checkpoint
+    from boardkit.envs import make_env
+
+    from .training import game_hooks
+    from .training.trainer import prior_policy
+
+    train_cfg = parse_train({**train_raw, "init": {}}, checkpoint_exists=False)
+    if train_cfg.network.get("prior") is None:
+        raise ValueError(f"--prior-only: the training config's network names no prior "
+                         f"({train_cfg.network})")
+    env = make_env(train_cfg.game, **train_cfg.env)
+    seat = env.possible_agents[0]
+    variant = game_hooks.variant(train_cfg.game, env)
+    network = build_network(train_cfg.network, variant, game=train_cfg.game,
+                            obs_size=int(env.observation_space(seat)["observation"].shape[0]),
+                            num_actions=int(env.action_space(seat).n))
+    return save_checkpoint(path, prior_policy(network), variant, game=train_cfg.game,
+                           config=train_cfg.as_dict(), prior_only=True)
 
 
 def final_evaluation(cfg: PipelineConfig, network: Any, train_cfg: Any, make_seat: Any
@@ -121,7 +150,7 @@ def stages(cfg: PipelineConfig, seed: int | None, name: str | None) -> tuple[Any
     if name:
         raw["name"] = f"{train.name}_{name}"
     if imitate is not None:
-        raw["init"] = {**raw["init"], "checkpoint": str(imitate.run_dir / "agent.pt")}
+        raw["init"] = {**raw.get("init", {}), "checkpoint": str(imitate.run_dir / "agent.pt")}
     return imitate, raw
 
 
@@ -187,6 +216,12 @@ def main(argv: list[str] | None = None) -> int:
         imitate_cfg, train_raw = stages(cfg, args.seed, args.name)
     except (ConfigError, ValueError) as e:
         exit_config_error(p, e)
+    if args.prior_only is not None:
+        try:
+            path = prior_only_file(train_raw, Path(args.prior_only))
+        except ValueError as e:
+            exit_config_error(p, e)
+        return evaluate_file(cfg, train_raw, path)
     if args.evaluate is not None:
         return evaluate_file(cfg, train_raw, Path(args.evaluate))
     from . import imitate

@@ -110,3 +110,23 @@ def test_without_an_imitation_stage_the_pipeline_trains_its_config_as_it_is(tmp_
     final = json.loads((runs / "ppo" / "final.json").read_text())
     assert final["random"]["games"] == 4
     assert (runs / "ppo" / "pipeline.png").stat().st_size > 5_000
+
+
+def test_prior_only_gives_the_priors_own_play_the_final_evaluation(tmp_path, capsys) -> None:
+    """``--prior-only AGENT_PT`` (the "prior alone" ablation): the training config's network
+    with its policy output zeroed, written and given the final games; a config whose network
+    names no prior is refused, naming the flag."""
+    config = tiny_pipeline(tmp_path, init={},
+                           network={"kind": "mlp", "hidden": [16], "prior": TEACHER})
+    out = tmp_path / "prior" / "agent.pt"
+    assert pipeline.main(["--config", str(config), "--prior-only", str(out)]) == 0
+    network, doc = load_checkpoint(out)
+    assert doc["prior_only"] is True and network.prior == TEACHER
+    assert not network.policy_head.weight.any() and not network.policy_head.bias.any()
+    assert json.loads((out.parent / "final.json").read_text())["random"]["games"] == 4
+    (tmp_path / "plain").mkdir()
+    plain = tiny_pipeline(tmp_path / "plain", init={})
+    with pytest.raises(SystemExit) as e:
+        pipeline.main(["--config", str(plain), "--prior-only", str(out)])
+    assert e.value.code == 2 and "--prior-only: the training config's network names no prior" \
+        in capsys.readouterr().err

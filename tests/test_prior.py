@@ -180,3 +180,26 @@ def test_training_with_a_prior_learns_from_marked_masks_and_resumes_exactly(
         assert torch.equal(v, w), k
     agent = PPOAgent(checkpoint=tmp_path / "a" / "tiny" / "agent.pt", seed=0)
     assert agent.network.prior == "heuristic_v2" and agent.prior is not None
+
+
+def test_init_kl_without_a_checkpoint_anchors_a_prior_network_to_its_priors_policy(
+        tmp_path) -> None:
+    """piKL's anchor: with ``network.prior`` and no ``init.checkpoint``, ``init.kl`` takes the
+    KL toward the prior's own policy (the network's output zeroed: the marked action at
+    sigmoid(prior_bonus)); the run logs it. Without a prior the same config is refused."""
+    raw = {**_tiny_prior(tmp_path, updates=2), "init": {"kl": 0.5}}
+    trainer = Trainer(parse_config(raw))
+    reference = trainer.reference
+    assert reference is not None and not any(p.requires_grad for p in reference.parameters())
+    obs = torch.randn(2, trainer.network.obs_size)
+    mask = torch.zeros(2, NUM_ACTIONS, dtype=torch.int8)
+    mask[:, :4] = 1
+    mask[:, 2] = PRIOR_MARK
+    probs = torch.softmax(reference(obs, mask)[0], -1)
+    assert torch.allclose(probs[:, 2], torch.full((2,), _sigmoid(2.0)), atol=1e-5)
+    trainer.run()
+    header = (tmp_path / "tiny" / "progress.csv").read_text().splitlines()[0].split(",")
+    assert "kl_reference" in header
+    plain = {**raw, "network": {"kind": "mlp", "hidden": [16]}}
+    with pytest.raises(ValueError, match="init.kl: a KL term needs"):
+        parse_config(plain)

@@ -116,7 +116,10 @@ class InitConfig:
     ``experiments.imitate``) whose network (same spec as ``network:``) is loaded before the
     first update; ``kl``, the weight of KL(policy || the checkpoint's policy) on each
     minibatch, which keeps the fine-tuned policy near the imitated one, decaying linearly to 0
-    over ``kl_decay_updates`` updates (0: constant); ``value_warmup``, the first updates in
+    over ``kl_decay_updates`` updates (0: constant); without a checkpoint, a network with a
+    prior (``network.prior``) takes the KL toward the prior's own policy (its network output
+    zero: the prior's choice at probability sigmoid(prior_bonus)), piKL's anchor;
+    ``value_warmup``, the first updates in
     which only the value head learns (the imitated policy is not pushed around by advantages
     of an untrained value)."""
 
@@ -236,9 +239,9 @@ def check(cfg: TrainConfig, checkpoint_exists: bool = True) -> None:
     network build, the league's weights, the evaluations fit the houses."""
     _, probe = config_files.check_env(cfg.env, forbidden=FORBIDDEN_ENV, game=cfg.game)
     check_network(cfg.network, cfg.game)
-    if cfg.init.kl > 0 and cfg.init.checkpoint is None:
+    if cfg.init.kl > 0 and cfg.init.checkpoint is None and cfg.network.get("prior") is None:
         raise ConfigError("init.kl: a KL term needs the policy to stay near: give "
-                          "init.checkpoint")
+                          "init.checkpoint (or a network.prior, whose policy it then is)")
     if checkpoint_exists and cfg.init.checkpoint is not None \
             and not Path(cfg.init.checkpoint).is_file():
         raise ConfigError(f"init.checkpoint: no such file {cfg.init.checkpoint!r}")

@@ -109,6 +109,20 @@ def observation_potential(cfg: TrainConfig, env: Any) -> Any:
     return game_hooks.potential(cfg.game, cfg.shaping, env)
 
 
+def prior_policy(network: torch.nn.Module) -> torch.nn.Module:
+    """The policy of ``network``'s prior alone, frozen: a copy whose policy head outputs 0 for
+    every action, so that its logits are the prior's bonus alone (:func:`agents.ppo.prior_logits`),
+    the anchor of ``init.kl`` for a network with a prior and no ``init.checkpoint``."""
+    reference = copy.deepcopy(network).eval()
+    torch.nn.init.zeros_(reference.policy_head.weight)
+    torch.nn.init.zeros_(reference.policy_head.bias)
+    if hasattr(reference, "action_weight"):  # the board network's per-area scores
+        torch.nn.init.zeros_(reference.action_weight)
+    for p in reference.parameters():
+        p.requires_grad_(False)
+    return reference
+
+
 class Trainer:
     """The training run of one config (see the module docstring)."""
 
@@ -127,6 +141,8 @@ class Trainer:
         self.init_sha256: str | None = None
         if cfg.init.checkpoint is not None:
             self._start_from(Path(cfg.init.checkpoint))
+        elif cfg.init.kl > 0 and self.network.prior is not None:
+            self.reference = prior_policy(self.network)
         self.optimizer = torch.optim.Adam(self.network.parameters(), lr=cfg.ppo.lr, eps=1e-5)
         self.league = League(cfg.league)
         self.make_seat = seat_maker(cfg, probe)
