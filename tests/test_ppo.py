@@ -10,6 +10,7 @@ import pytest
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from train_helpers import assert_same_network, paused_and_resumed
 
 import got_env
 from agents import make_agent
@@ -243,8 +244,7 @@ def test_league_seats_in_workers_train_on_learner_rows_only_and_resume_exactly(
     decisions are counted, training games against the league's agents finish, and a run
     paused and resumed (the batch restored with its worker-side heuristic_v2 agents, the next
     games' seats announced) gives the uninterrupted run's network and figures."""
-    straight = Trainer(parse_config(_league_in_workers(tmp_path / "a")))
-    straight.run()
+    straight, _ = paused_and_resumed(_league_in_workers, tmp_path)
     rows = (tmp_path / "a" / "tiny" / "progress.csv").read_text().splitlines()
     header = rows[0].split(",")
     last = dict(zip(header, rows[-1].split(","), strict=True))
@@ -256,16 +256,6 @@ def test_league_seats_in_workers_train_on_learner_rows_only_and_resume_exactly(
     in_process.run()
     assert straight.learner_decisions > in_process.learner_decisions
     assert in_process.decisions == 4 * 40 * 4
-    first = Trainer(parse_config(_league_in_workers(tmp_path / "b")))
-    first.run(until=2)
-    resumed = load_trainer(parse_config(_league_in_workers(tmp_path / "b")),
-                           tmp_path / "b" / "tiny" / "checkpoints" / "last.pt")
-    resumed.run()
-    assert (resumed.decisions, resumed.learner_decisions, resumed.games_played) == (
-        straight.decisions, straight.learner_decisions, straight.games_played)
-    for (k, v), w in zip(straight.network.state_dict().items(),
-                         resumed.network.state_dict().values(), strict=True):
-        assert torch.equal(v, w), k
     again = (tmp_path / "b" / "tiny" / "progress.csv").read_text().splitlines()
     drop = [i for i, c in enumerate(header) if c.endswith("_s")]
     assert [[c for i, c in enumerate(r.split(",")) if i not in drop] for r in again] == [
@@ -322,9 +312,7 @@ def test_fine_tuning_resumes_exactly_and_refuses_another_start(tmp_path) -> None
     last = tmp_path / "p" / "tiny" / "checkpoints" / "last.pt"
     resumed = load_trainer(parse_config({**raw, "out": str(tmp_path / "p")}), last)
     resumed.run()
-    for (k, v), w in zip(straight.network.state_dict().items(),
-                         resumed.network.state_dict().values(), strict=True):
-        assert torch.equal(v, w), k
+    assert_same_network(straight, resumed)
     start.write_bytes(start.read_bytes() + b"\0")  # another file under the same name
     with pytest.raises(ResumeError, match="init.checkpoint"):
         load_trainer(parse_config({**raw, "out": str(tmp_path / "p")}), last)

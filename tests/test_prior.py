@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
+from train_helpers import paused_and_resumed
 
 import got_env
 from agents import make_agent
@@ -22,7 +23,7 @@ from agents.ppo import (
     prior_logits,
     save_checkpoint,
 )
-from experiments.train import Trainer, load_trainer
+from experiments.train import Trainer
 from experiments.training import trainer as trainer_module
 from experiments.training.config import parse_config
 
@@ -162,22 +163,11 @@ def test_training_with_a_prior_learns_from_marked_masks_and_resumes_exactly(
         return update(network, optimizer, rollout, *args, **kwargs)
 
     monkeypatch.setattr(trainer_module, "ppo_update", recording)
-    straight = Trainer(parse_config(_tiny_prior(tmp_path / "a")))
-    straight.run()
+    paused_and_resumed(_tiny_prior, tmp_path)
     masks = np.concatenate(seen)
     assert len(masks) > 0
     assert ((masks == PRIOR_MARK).sum(1) == 1).all()
     assert set(np.unique(masks)) <= {0, 1, PRIOR_MARK}
-    first = Trainer(parse_config(_tiny_prior(tmp_path / "b")))
-    first.run(until=2)
-    resumed = load_trainer(parse_config(_tiny_prior(tmp_path / "b")),
-                           tmp_path / "b" / "tiny" / "checkpoints" / "last.pt")
-    resumed.run()
-    assert (resumed.decisions, resumed.learner_decisions, resumed.games_played) == (
-        straight.decisions, straight.learner_decisions, straight.games_played)
-    for (k, v), w in zip(straight.network.state_dict().items(),
-                         resumed.network.state_dict().values(), strict=True):
-        assert torch.equal(v, w), k
     agent = PPOAgent(checkpoint=tmp_path / "a" / "tiny" / "agent.pt", seed=0)
     assert agent.network.prior == "heuristic_v2" and agent.prior is not None
 
