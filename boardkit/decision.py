@@ -10,7 +10,7 @@ wherever it comes from."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -24,12 +24,14 @@ class Kind:
 @dataclass(frozen=True)
 class Decision:
     """``player`` must choose one of ``options``; ``secret``: hidden from the others until the
-    game reveals it."""
+    game reveals it; ``context``: what it is about."""
 
     player: int
     kind: Kind
     options: tuple[Any, ...]
     secret: bool = False
+    # what the choice is about (a region, a battle's sides), as plain values: for infos and logs
+    context: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not self.options:

@@ -14,12 +14,12 @@ the position of an id in the ruleset's tuples (``ruleset.area("winterfell")``).
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
+
+from boardkit.datafiles import Checker, read_yaml
 
 from .model import (  # the records and vocabulary, re-exported: every name as before
     AREA_KINDS,
@@ -50,58 +50,10 @@ from .model import (  # the records and vocabulary, re-exported: every name as b
 )
 
 # ---------------------------------------------------------------------------------------------
-# Reading and checking
+# Reading and checking (the kit's boardkit.datafiles: Checker, read_yaml)
 
 
-class _Checker:
-    """Small helpers that raise DataError with the file and entry named."""
-
-    def __init__(self, file: str):
-        self.file = file
-
-    def fail(self, entry: str, problem: str) -> None:
-        raise DataError(f"{self.file}: {entry}: {problem}")
-
-    def require(self, ok: bool, entry: str, problem: str) -> None:
-        if not ok:
-            self.fail(entry, problem)
-
-    def field(self, record: Any, key: str, entry: str, types: type | tuple[type, ...]) -> Any:
-        if not isinstance(record, dict):
-            self.fail(entry, f"expected a mapping, got {type(record).__name__}")
-        if key not in record:
-            self.fail(entry, f"missing field {key!r}")
-        value = record[key]
-        if not isinstance(value, types) or (isinstance(value, bool) and types is int):
-            self.fail(entry, f"field {key!r} has the wrong type ({value!r})")
-        return value
-
-    def unique(self, ids: list[str], what: str) -> None:
-        for i, n in Counter(ids).items():
-            if n > 1:
-                self.fail(f"{what} {i!r}", "duplicate id")
-
-
-def _read(directory: Path, name: str) -> dict[str, Any]:
-    path = directory / name
-    try:
-        with path.open(encoding="utf-8") as f:
-            doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except FileNotFoundError:
-        raise DataError(f"{name}: file not found in {directory}") from None
-    except UnicodeDecodeError as e:
-        raise DataError(f"{name}: not UTF-8 text (offset {e.start} in {directory}); save the "
-                        f"file as UTF-8") from None
-    except OSError as e:
-        raise DataError(f"{name}: cannot read it in {directory}: {e.strerror or e}") from None
-    except yaml.YAMLError as e:
-        raise DataError(f"{name}: not valid YAML: {e}") from None
-    if not isinstance(doc, dict):
-        raise DataError(f"{name}: expected a mapping at top level")
-    return doc
-
-
-def _parse_units(c: _Checker, entry: str, letters: Any) -> dict[str, int]:
+def _parse_units(c: Checker, entry: str, letters: Any) -> dict[str, int]:
     if not isinstance(letters, str) or not letters:
         c.fail(entry, f"units must be a string of F/K/S/E letters, got {letters!r}")
     out: dict[str, int] = {}
@@ -113,7 +65,7 @@ def _parse_units(c: _Checker, entry: str, letters: Any) -> dict[str, int]:
 
 
 def _load_board(doc: dict[str, Any]) -> tuple[tuple[Area, ...], tuple[tuple[str, str], ...]]:
-    c = _Checker("board.yaml")
+    c = Checker("board.yaml")
     raw_areas = c.field(doc, "areas", "top level", list)
     areas: list[Area] = []
     for i, r in enumerate(raw_areas):
@@ -177,7 +129,7 @@ def _load_board(doc: dict[str, Any]) -> tuple[tuple[Area, ...], tuple[tuple[str,
 
 
 def _load_rules(doc: dict[str, Any]) -> Rules:
-    c = _Checker("rules.yaml")
+    c = Checker("rules.yaml")
     names = tuple(RULE_VALUES)
     unknown = sorted(set(doc) - set(names))
     c.require(not unknown, "top level", f"unknown rule(s) {unknown}; known rules: {list(names)}")
@@ -227,19 +179,19 @@ def _load_cached(name: str) -> Ruleset:
 
 
 def _build(name: str, directory: Path) -> Ruleset:
-    docs = {f: _read(directory, f) for f in FILES}
+    docs = {f: read_yaml(directory, f) for f in FILES}
     rules = _load_rules(docs["rules.yaml"])
     used_files = (rules.wildlings == "cards", rules.tides_of_battle)
     for f, used in zip(OPTIONAL_FILES, used_files, strict=True):
         if used:
-            docs[f] = _read(directory, f)
+            docs[f] = read_yaml(directory, f)
         elif (directory / f).exists():
             raise DataError(f"{f}: present, but this ruleset's rules.yaml does not use it")
     areas, borders = _load_board(docs["board.yaml"])
     area_ids = {a.id: a for a in areas}
 
     # houses
-    c = _Checker("houses.yaml")
+    c = Checker("houses.yaml")
     hdoc = docs["houses.yaml"]
     houses = []
     for i, r in enumerate(c.field(hdoc, "houses", "top level", list)):
@@ -251,7 +203,7 @@ def _build(name: str, directory: Path) -> Ruleset:
     house_ids = {h.id for h in houses}
     for a in areas:
         if a.home is not None:
-            _Checker("board.yaml").require(a.home in house_ids, f"area {a.id!r}",
+            Checker("board.yaml").require(a.home in house_ids, f"area {a.id!r}",
                                            f"unknown home house {a.home!r}")
     for h in houses:
         c.require(area_ids[h.home].home == h.id, f"house {h.id!r}",
@@ -262,7 +214,7 @@ def _build(name: str, directory: Path) -> Ruleset:
     c.require(set(unit_strength) == set(UNIT_TYPES), "unit_strength", f"must list {UNIT_TYPES}")
 
     # orders
-    c = _Checker("orders.yaml")
+    c = Checker("orders.yaml")
     tokens = []
     for i, r in enumerate(c.field(docs["orders.yaml"], "order_tokens", "top level", list)):
         tid = c.field(r, "id", f"order_tokens[{i}]", str)
@@ -274,7 +226,7 @@ def _build(name: str, directory: Path) -> Ruleset:
               "a house has 15 order tokens, 5 of them special (rules spec 2.2)")
 
     # tracks
-    c = _Checker("tracks.yaml")
+    c = Checker("tracks.yaml")
     tdoc = docs["tracks.yaml"]
     itracks = c.field(tdoc, "influence_tracks", "top level", dict)
     c.require(tuple(itracks) == TRACKS, "influence_tracks", f"must list {TRACKS} in order")
@@ -289,7 +241,7 @@ def _build(name: str, directory: Path) -> Ruleset:
     stars_raw = c.field(tdoc, "kings_court_stars", "top level", dict)
 
     # setups
-    c = _Checker("setups.yaml")
+    c = Checker("setups.yaml")
     sdoc = docs["setups.yaml"]
     starting: dict[str, dict[str, dict[str, int]]] = {}
     for hid, placements in c.field(sdoc, "starting_units", "top level", dict).items():
@@ -356,7 +308,7 @@ def _build(name: str, directory: Path) -> Ruleset:
                     c.require(aid in starting.get(hid, {}), e, "not a starting placement")
                     opt[flag][hid][aid] = _parse_units(c, e, letters)
         stars = stars_raw.get(n)
-        _Checker("tracks.yaml").require(isinstance(stars, list) and len(stars) == n,
+        Checker("tracks.yaml").require(isinstance(stars, list) and len(stars) == n,
                                         f"kings_court_stars.{n}", f"needs {n} entries")
         setups[n] = Setup(
             num_players=n,
@@ -372,7 +324,7 @@ def _build(name: str, directory: Path) -> Ruleset:
         )
 
     # house cards
-    c = _Checker("house_cards.yaml")
+    c = Checker("house_cards.yaml")
     cards = []
     for i, r in enumerate(c.field(docs["house_cards.yaml"], "house_cards", "top level", list)):
         cid = c.field(r, "id", f"house_cards[{i}]", str)
@@ -393,7 +345,7 @@ def _build(name: str, directory: Path) -> Ruleset:
                   f"(rules.yaml), has {strengths}")
 
     # westeros decks
-    c = _Checker("westeros.yaml")
+    c = Checker("westeros.yaml")
     wdecks = c.field(docs["westeros.yaml"], "westeros_decks", "top level", dict)
     c.require(tuple(wdecks) == DECK_NAMES, "westeros_decks", f"must list decks {DECK_NAMES}")
     wcards: list[WesterosCard] = []
@@ -408,7 +360,7 @@ def _build(name: str, directory: Path) -> Ruleset:
         total = sum(x.copies for x in wcards if x.deck == d)
         c.require(total == 10, f"deck {d}", f"must hold 10 cards, holds {total}")
 
-    c = _Checker("wildling_cards.yaml")
+    c = Checker("wildling_cards.yaml")
     wl = []
     wdoc = docs.get("wildling_cards.yaml", {"wildling_cards": []})
     for i, r in enumerate(c.field(wdoc, "wildling_cards", "top level", list)):
@@ -422,7 +374,7 @@ def _build(name: str, directory: Path) -> Ruleset:
     c.require(len(wl) == (9 if rules.wildlings == "cards" else 0), "wildling_cards",
               f"there are 9 wildling cards, found {len(wl)}")
 
-    c = _Checker("tides_of_battle.yaml")
+    c = Checker("tides_of_battle.yaml")
     tides = []
     tdoc_tides = docs.get("tides_of_battle.yaml", {"tides_of_battle": []})
     for i, r in enumerate(c.field(tdoc_tides, "tides_of_battle", "top level", list)):
@@ -455,7 +407,7 @@ def _build(name: str, directory: Path) -> Ruleset:
         influence_tracks={t: tuple(v) for t, v in itracks.items()},
         dominance_tokens=dict(dominance),
         supply_limits=supply_limits,
-        wildling_threat=dict(_Checker("tracks.yaml").field(tdoc, "wildling_threat", "top level",
+        wildling_threat=dict(Checker("tracks.yaml").field(tdoc, "wildling_threat", "top level",
                                                            dict)),
         rounds=int(tdoc.get("rounds", 10)),
         castles_to_win=int(tdoc.get("castles_to_win", 7)),

@@ -17,6 +17,9 @@ from typing import Any
 
 import numpy as np
 
+# the kit's class, re-exported: one DataError for every game's data
+from boardkit.datafiles import DataError as DataError
+
 DATA_ROOT = Path(__file__).resolve().parent
 RULESETS = ("2e", "1e")
 
@@ -43,8 +46,6 @@ FILES = (
 OPTIONAL_FILES = ("wildling_cards.yaml", "tides_of_battle.yaml")
 
 
-class DataError(ValueError):
-    """A game-data file is missing, malformed or inconsistent; the message names the entry."""
 
 
 # ---------------------------------------------------------------------------------------------
