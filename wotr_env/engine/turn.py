@@ -29,20 +29,23 @@ from .state import FREE_PEOPLES, SHADOW, WotrState
 
 HAND_LIMIT = 6
 
-# die action name -> (faces it may use, legal(state, side) -> bool, start(state, side, face))
-Legal = Callable[[WotrState, int], bool]
+# die action name -> (faces it may use, legal, start(state, side, face), legal takes the face)
+Legal = Callable[..., bool]
 Start = Callable[[WotrState, int, int], None]
-DIE_ACTIONS: dict[str, tuple[frozenset[int], Legal, Start]] = {}
+DIE_ACTIONS: dict[str, tuple[frozenset[int], Legal, Start, bool]] = {}
 
 
-def die_action(name: str, faces: tuple[int, ...], legal: Legal) -> Callable[[Start], Start]:
-    """Register the die action ``name``, usable with a die of one of ``faces`` when ``legal``:
-    ``start`` pushes its frames (the die is already spent)."""
+def die_action(name: str, faces: tuple[int, ...], legal: Legal,
+               per_face: bool = False) -> Callable[[Start], Start]:
+    """Register the die action ``name``, usable with a die of one of ``faces`` when
+    ``legal(state, side)`` (``per_face``: ``legal(state, side, face)``, for an action whose
+    legality depends on the face, such as playing a card of the die's icon): ``start`` pushes
+    its frames (the die is already spent)."""
 
     def register(start: Start) -> Start:
         if name in DIE_ACTIONS:
             raise ValueError(f"die action {name!r} registered twice")
-        DIE_ACTIONS[name] = (frozenset(faces), legal, start)
+        DIE_ACTIONS[name] = (frozenset(faces), legal, start, per_face)
         return start
 
     return register
@@ -231,8 +234,9 @@ def usable(state: WotrState, side: int, face: int) -> list[str]:
     faces = {face, CHARACTER, ARMY, MUSTER, ARMY_MUSTER, EVENT} if face == WILL else {face}
     if face == ARMY_MUSTER:
         faces |= {ARMY, MUSTER}
-    names = [name for name, (ok_faces, legal, _) in DIE_ACTIONS.items()
-             if name != "skip" and ok_faces & faces and legal(state, side)]
+    names = [name for name, (ok_faces, legal, _, per_face) in DIE_ACTIONS.items()
+             if name != "skip" and ok_faces & faces
+             and (legal(state, side, face) if per_face else legal(state, side))]
     if state.ruleset.rules.skip_die or not names:
         names.append("skip")
     return names
