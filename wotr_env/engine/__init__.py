@@ -13,7 +13,7 @@ from typing import Any
 from boardkit.frames import apply as _apply
 
 # The rule modules, each registering its die actions and hooks (one line each).
-from . import drawing, politics  # noqa: F401
+from . import cards, drawing, events, politics  # noqa: F401
 from .decision import WD, Action, Decision, IllegalActionError
 from .scenario import ScenarioError, build
 from .setup import is_over, new_state
