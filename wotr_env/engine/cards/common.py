@@ -68,3 +68,31 @@ def guide_is(state: WotrState, character_id: str) -> bool:
     cards = state.ruleset.cards
     c = cards.character(character_id)
     return state.guide == c and state.char_at[c] == IN_FELLOWSHIP
+
+
+@dataclass
+class DrawStrategy(Frame):
+    """A card's "draw N Strategy cards" (after the rest of its text): from the side's
+    Strategy deck while it has cards, then the hand limit."""
+
+    side: int
+    n: int = 1
+
+    def run(self, state: WotrState) -> None:
+        from ..drawing import draw
+        from ..turn import DiscardToLimit
+
+        state.stack.pop()
+        for _ in range(self.n):
+            if state.decks[2 * self.side + 1]:
+                draw(state, self.side, 1)
+        state.stack.append(DiscardToLimit(self.side))
+        return None
+
+
+def nation(state: WotrState, nation_id: str) -> int:
+    return state.ruleset.board.nation(nation_id)
+
+
+def region(state: WotrState, region_id: str) -> int:
+    return state.ruleset.board.region(region_id)
