@@ -43,6 +43,11 @@ class Checker:
             self.fail(entry, f"field {key!r} has the wrong type ({value!r})")
         return value
 
+    def one_of(self, value: Any, allowed: Any, entry: str, what: str) -> None:
+        """``value`` is one of ``allowed`` (a vocabulary), else a DataError listing them."""
+        if value not in allowed:
+            self.fail(entry, f"unknown {what} {value!r} (known: {', '.join(map(str, allowed))})")
+
     def unique(self, ids: list[str], what: str) -> None:
         for i, n in Counter(ids).items():
             if n > 1:

@@ -251,12 +251,12 @@ def _load_events(doc: dict[str, Any]) -> tuple[tuple[CombatEffect, ...], tuple[E
         eid = c.field(r, "id", f"events[{i}]", str)
         entry = f"card {eid!r}"
         deck, number = c.field(r, "deck", entry, str), c.field(r, "number", entry, int)
-        c.require(deck in DECKS, entry, f"unknown deck {deck!r} (known: {', '.join(DECKS)})")
+        c.one_of(deck, DECKS, entry, "deck")
         c.require(1 <= number <= DECK_SIZE, entry, f"number must be 1..{DECK_SIZE}, got {number}")
         c.require(eid.isascii() and eid.startswith(f"{DECK_PREFIX[deck]}-{number:02d}-"), entry,
                   f"an id is ASCII and starts with {DECK_PREFIX[deck]}-{number:02d}-")
         icon, table = c.field(r, "icon", entry, str), c.field(r, "table", entry, bool)
-        c.require(icon in ICONS, entry, f"unknown icon {icon!r} (known: {', '.join(ICONS)})")
+        c.one_of(icon, ICONS, entry, "icon")
         combat_id = c.field(r, "combat", entry, str)
         c.require(combat_id in known, entry, f"unknown combat effect {combat_id!r}")
         c.require(table or "discard" not in r, entry, "only a table card has a discard condition")
@@ -285,8 +285,8 @@ def _load_characters(doc: dict[str, Any]) -> tuple[Character, ...]:
         cid = c.field(r, "id", f"characters[{i}]", str)
         entry = f"character {cid!r}"
         side, kind = c.field(r, "side", entry, str), c.field(r, "kind", entry, str)
-        c.require(side in SIDES, entry, f"unknown side {side!r} (known: {', '.join(SIDES)})")
-        c.require(kind in KINDS, entry, f"unknown kind {kind!r} (known: {', '.join(KINDS)})")
+        c.one_of(side, SIDES, entry, "side")
+        c.one_of(kind, KINDS, entry, "kind")
         c.require(KIND_SIDE[kind] == side, entry, f"a {kind} is on the {KIND_SIDE[kind]} side")
         level = c.field(r, "level", entry, (int, str))
         c.require(level == "unlimited" or (type(level) is int and 0 <= level <= 4), entry,
