@@ -12,8 +12,21 @@ from typing import Any
 
 from boardkit.frames import apply as _apply
 
-# The rule modules, each registering its die actions and hooks (one line each).
-from . import cards, drawing, events, politics  # noqa: F401
+# The rule modules, each registering its die actions and hooks when imported (battle brings in
+# its battle_* modules, hunt its hunt_tiles and hunt_cards).
+from . import (  # noqa: F401
+    armies,
+    battle,
+    cards,
+    characters_entry,
+    companions,
+    drawing,
+    events,
+    hunt,
+    minions,
+    muster,
+    politics,
+)
 from .decision import WD, Action, Decision, IllegalActionError
 from .scenario import ScenarioError, build
 from .setup import is_over, new_state

@@ -78,7 +78,7 @@ CHOICES = (
 DIE_ACTIONS = (
     "move-armies", "attack", "leader-move", "leader-attack", "move-fellowship", "hide",
     "separate", "move-companions", "move-minions", "play-event", "draw-event", "diplomacy",
-    "muster", "bring-character", "nation-ability", "voice-of-saruman", "messenger",
+    "muster", "bring-character", "bring-minion", "nation-ability", "voice-of-saruman", "messenger",
     "will-as-face", "skip",
 )
 

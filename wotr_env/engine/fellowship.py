@@ -97,12 +97,12 @@ class FellowshipPath(Frame):
 
     def run(self, state: WotrState) -> Decision:
         here = self.path[-1]
-        options: list[Action] = []
-        blocked = self.mode == "reveal" and is_fp_city_or_stronghold(state, here, True)
-        if not blocked or self.steps == 0:
-            options.append(DONE)
+        steps: list[Action] = []
         if self.steps > 0:
-            options.extend(("region", int(r)) for r in state.ruleset.board.neighbours[here])
+            steps = [("region", int(r)) for r in state.ruleset.board.neighbours[here]
+                     if self.mode != "reveal" or end_within(state, int(r), self.steps - 1)]
+        blocked = self.mode == "reveal" and is_fp_city_or_stronghold(state, here, True)
+        options = steps if blocked and steps else [DONE, *steps]
         return Decision(FREE_PEOPLES, WD.FELLOWSHIP_PATH, tuple(options),
                         context={"mode": self.mode, "steps": self.steps})
 
@@ -116,6 +116,22 @@ class FellowshipPath(Frame):
         state.progress = 0
         state.log.append((state.turn, f"fellowship-{self.mode}", self.path))
         PATH_ENDS.get(self.mode, end_declaration)(state, self.path)
+
+
+def end_within(state: WotrState, start: int, steps: int) -> bool:
+    """A revealed Fellowship at ``start`` can still end its path within ``steps`` regions
+    outside every FP-controlled City and Stronghold, so that a step never leads it into a
+    dead end (a reveal path that cannot end legally stays where it is: facts §7.6)."""
+    board = state.ruleset.board
+    seen, frontier = {start}, [start]
+    for i in range(steps + 1):
+        if any(not is_fp_city_or_stronghold(state, r, True) for r in frontier):
+            return True
+        if i == steps:
+            break
+        frontier = [int(n) for r in frontier for n in board.neighbours[r] if int(n) not in seen]
+        seen.update(frontier)
+    return False
 
 
 def end_declaration(state: WotrState, path: tuple[int, ...]) -> None:

@@ -26,12 +26,16 @@ def check(state: WotrState) -> list[str]:
     for n, k in zip(*np.nonzero(total != board.figures), strict=True):
         bad.append(f"{NATIONS[n]} {FIGURES[k]}: {total[n, k]} figures, owns "
                    f"{board.figures[n, k]}")
+    overstacked = (state.pending.context["region"] if state.pending is not None
+                   and state.pending.kind == WD.OVERSTACK else -1)  # WD-36 removing the excess
     for name, grid, limit in (("region", state.army, UNITS_PER_REGION),
                               ("box", state.box, UNITS_PER_BOX)):
         if (grid < 0).any():
             bad.append(f"a negative figure count in a {name}")
         units = grid[:, :, :2].sum(axis=(1, 2))
         for r in np.flatnonzero(units > limit):
+            if name == "region" and r == overstacked:
+                continue
             bad.append(f"{board.regions[r].id}: {units[r]} units in its {name}")
         fp_units = grid[:, FP_NATIONS, :2].sum(axis=(1, 2))
         fp_leaders = grid[:, FP_NATIONS, LEADER].sum(axis=1)

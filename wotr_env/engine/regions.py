@@ -60,8 +60,9 @@ def capture(state: WotrState, region: int, side: int) -> None:
         return
     state.control[region] = side
     log(state, "capture", region, side)
-    owner = int(state.ruleset.board.region_nation[region])
-    if owner >= 0:
+    board = state.ruleset.board
+    owner = int(board.region_nation[region])
+    if owner >= 0 and board.region_side[region] != side:  # taken by its enemy, not retaken
         advance(state, owner)
 
 
@@ -76,6 +77,25 @@ def enter(state: WotrState, region: int, side: int) -> None:
         activate(state, nation)
     if state.control[region] == 1 - side and not units(state, region, 1 - side, box=True):
         capture(state, region, side)
+
+
+def besieging_side(state: WotrState, region: int) -> int:
+    """The side besieging the region's Stronghold (the side not in its box), or NO_SIDE."""
+    if not besieged(state, region):
+        return NO_SIDE
+    return SHADOW if state.box[region, NATIONS_OF[FREE_PEOPLES]].any() else FREE_PEOPLES
+
+
+def lift_siege(state: WotrState, region: int) -> None:
+    """A siege ends once no besieging unit is left in the region (the besiegers moved away):
+    the besieged come out of the box into the region (facts §7.3)."""
+    side = besieging_side(state, region)
+    if side == NO_SIDE or has_army(state, region, side):
+        return
+    state.army[region] += state.box[region]
+    state.box[region] = 0
+    state.char_in_box[state.char_at == region] = False
+    log(state, "siege-ends", region)
 
 
 def remove_figures(state: WotrState, region: int, nation: int, kind: int, n: int = 1,

@@ -25,7 +25,7 @@ from boardkit.frames import advance
 
 from ..data import FIGURES, NATIONS, SIDES, Ruleset, load_ruleset
 from .chance import Chance, ScriptError
-from .decision import FACES
+from .decision import EYE, FACES
 from .state import ELIMINATED, IN_FELLOWSHIP, NO_SIDE, NOT_IN_PLAY, OFF_MORDOR, WotrState
 from .turn import ActionResolution, Turn, VictoryCheck
 
@@ -147,16 +147,33 @@ def build(spec: dict[str, Any] | str) -> WotrState:
         mordor_step=int(fs.get("mordor_step", OFF_MORDOR)),
         turn=int(spec.get("turn", 1)), max_turns=spec.get("max_turns"),
     )
+    for key, value, low, high in (("progress", state.progress, 0, 12),
+                                  ("corruption", state.corruption, 0, 12),
+                                  ("mordor_step", state.mordor_step, OFF_MORDOR, 5)):
+        if not low <= value <= high:
+            raise ScenarioError(f"fellowship.{key}: {value} is not in {low}..{high}")
     _hunt(state, spec.get("hunt", {}))
     _cards(state, spec)
     for side_name, faces in spec.get("dice", {}).items():
         side = _side(side_name, "dice")
         codes = sorted(_index(FACES.index, f, "die face", f"dice.{side_name}") for f in faces)
+        for f in set(codes) - set(int(x) for x in cards.die_faces[side]) | ({EYE} & set(codes)):
+            raise ScenarioError(f"dice.{side_name}: no unused {FACES[f]} die (an Eye goes to "
+                                "the Hunt Box; a side's die shows only its own faces)")
+        if len(codes) > state.dice.shape[1]:
+            raise ScenarioError(f"dice.{side_name}: {len(codes)} dice, over any pool")
         state.dice[side, :len(codes)] = codes
     state.dice_pool[:] = [s.start for s in cards.dice.sides]
     for side_name, n in spec.get("dice_pool", {}).items():
         state.dice_pool[_side(side_name, "dice_pool")] = n
-    for i, owner in enumerate(spec.get("rings", ["free_peoples"] * 3)):
+    for side, name in enumerate(SIDES):
+        if (state.dice[side] >= 0).sum() > state.dice_pool[side]:
+            raise ScenarioError(f"dice.{name}: more unused dice than the "
+                                f"{state.dice_pool[side]} of its pool")
+    rings = spec.get("rings", ["free_peoples"] * 3)
+    if len(rings) != len(state.rings):
+        raise ScenarioError(f"rings: {len(rings)} owners for the {len(state.rings)} Elven Rings")
+    for i, owner in enumerate(rings):
         state.rings[i] = 2 if owner == "gone" else _side(owner, f"rings[{i}]")
     rolls = spec.get("rolls", {})
     try:

@@ -1,0 +1,254 @@
+"""Battles: the die actions that start them, the target (WD-11), the rearguard (WD-12), and the
+battle's sequence of rounds (spec §12, §13, §20 #19 #26-#30; facts §7.2-§7.5).
+
+An Army attacks with an Army die (or Army/Muster, or Will of the West as either), or with a
+Character die if a Leader, Nazgûl or Character goes with it (``attack``, ``leader-attack``).
+Its target (WD-11) is an adjacent enemy Army (``("edge", from, to)``: a field battle, or the
+relief of a siege when the enemy besieges a friendly Stronghold there) or, in its own region
+(``("region", r)``), the enemy Army besieged in the Stronghold's box (a siege battle) or, from
+inside the box, the besiegers (a sortie). Only units and Leaders of nations At War attack; the
+others stay in the rearguard, with whatever the attacker holds back (WD-12). Nazgûl and
+Characters count as At War.
+
+:class:`Battle` runs the rounds: the defender's Stronghold choice (WD-13) and the round
+(:mod:`.battle_round`), then the attacker ceases or continues and the defender may retreat
+(:mod:`.battle_end`), or, after a siege battle's last round, the attacker may extend it (WD-20);
+at the end the attacker may advance. The defender's nations are attacked once per battle
+(activated and one step toward war, facts §7.5). Event cards that start a battle call
+:func:`start_battle`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from boardkit.frames import Frame
+
+from .battle_end import CeaseOrContinue, finish
+from .battle_forces import (
+    DEFENDER,
+    FIELD,
+    N_KINDS,
+    N_NATIONS,
+    NO_REAR,
+    SIEGE,
+    SORTIE,
+    army_at,
+    characters_at,
+    decided,
+    force_units,
+    nations_of_force,
+    units_in,
+)
+from .battle_round import Round
+from .battle_siege import ExtendSiege, StrongholdChoice, stronghold_choice_applies
+from .decision import ARMY, ARMY_MUSTER, CHARACTER, DONE, WD, Action, Decision
+from .politics import at_war, attacked
+from .regions import NATIONS_OF
+from .state import ELITE, LEADER, NAZGUL, REGULAR, WotrState
+from .turn import die_action, log
+
+RANKS = (REGULAR, ELITE, LEADER, NAZGUL)
+
+
+def not_at_war(state: WotrState, side: int) -> list[int]:
+    """The side's nations not At War (their units and Leaders never attack)."""
+    return [n for n in range(N_NATIONS)[NATIONS_OF[side]] if not at_war(state, n)]
+
+
+def can_attack_from(state: WotrState, region: int, side: int, box: bool, leader: bool) -> bool:
+    """The side's Army there has a unit At War (and, with ``leader``, a Leader At War, a
+    Nazgûl or a Character to go with it)."""
+    figures = army_at(state, region, side, box)
+    figures[not_at_war(state, side)] = 0
+    if figures[:, :2].sum() == 0:
+        return False
+    return not leader or bool(figures[:, LEADER].sum() + figures[:, NAZGUL].sum()
+                              or characters_at(state, region, side, box))
+
+
+def attack_targets(state: WotrState, side: int, leader: bool = False) -> list[Action]:
+    """WD-11 options: ("edge", from, to) field battles, ("region", r) siege battles/sorties."""
+    board = state.ruleset.board
+    enemy = 1 - side
+    out: list[Action] = []
+    own = state.army[:, NATIONS_OF[side], :2].sum(axis=(1, 2))
+    for r in (int(x) for x in np.flatnonzero(own)):
+        if not can_attack_from(state, r, side, False, leader):
+            continue
+        out.extend(("edge", r, int(t)) for t in board.neighbours[r] if units_in(state, int(t),
+                                                                                 enemy))
+        if units_in(state, r, enemy, box=True):
+            out.append(("region", r))
+    inside = state.box[:, NATIONS_OF[side], :2].sum(axis=(1, 2))
+    for r in (int(x) for x in np.flatnonzero(inside)):
+        if units_in(state, r, enemy) and can_attack_from(state, r, side, True, leader):
+            out.append(("region", r))
+    return out
+
+
+def attack_legal(state: WotrState, side: int) -> bool:
+    return bool(attack_targets(state, side))
+
+
+def leader_attack_legal(state: WotrState, side: int) -> bool:
+    return bool(attack_targets(state, side, leader=True))
+
+
+@die_action("attack", (ARMY, ARMY_MUSTER), attack_legal)
+def start_attack(state: WotrState, side: int, face: int) -> None:
+    state.stack.append(ChooseTarget(side, False))
+
+
+@die_action("leader-attack", (CHARACTER,), leader_attack_legal)
+def start_leader_attack(state: WotrState, side: int, face: int) -> None:
+    state.stack.append(ChooseTarget(side, True))
+
+
+def start_battle(state: WotrState, side: int, target: Action, leader: bool = False,
+                 siege_rounds: int = 1) -> None:
+    """Push the battle of an attack on ``target`` (a WD-11 option): the rearguard, then the
+    rounds. ``siege_rounds``: rounds a siege battle lasts before WD-20 (*Grond*: 3)."""
+    if target[0] == "edge":
+        src, dst, kind = target[1], target[2], FIELD
+    else:
+        src = dst = target[1]
+        kind = SORTIE if units_in(state, src, side, box=True) else SIEGE
+    state.stack.append(Rearguard(side, src, dst, kind, leader, siege_rounds))
+
+
+@dataclass
+class ChooseTarget(Frame):
+    """WD-11: which enemy Army to attack, and from where."""
+
+    side: int
+    leader: bool
+
+    def run(self, state: WotrState) -> Decision:
+        return Decision(self.side, WD.ATTACK_TARGET,
+                        tuple(attack_targets(state, self.side, self.leader)))
+
+    def act(self, state: WotrState, action: Action) -> None:
+        state.stack.pop()
+        start_battle(state, self.side, action, self.leader)
+
+
+@dataclass
+class Rearguard(Frame):
+    """WD-12: figures held back, one at a time, then DONE (spec §12.1, §20 #19; facts §7.2).
+
+    Units and Leaders of nations not At War are held back first, by the rules. The attacker may
+    hold back more units while one stays to fight, then Leaders, Nazgûl and Characters once a
+    unit is in the rearguard (a rearguard holds at least one unit; Leaders forced into it with
+    no unit of theirs are left alone and eliminated at the battle's end, spec §20 #23); with
+    a Character die one Leader, Nazgûl or Character must still fight."""
+
+    side: int
+    src: int
+    dst: int
+    kind: str
+    leader: bool
+    siege_rounds: int = 1
+    rear: tuple[int, ...] = NO_REAR
+    rear_chars: tuple[int, ...] = ()
+    forced: bool = False
+
+    def holding(self) -> np.ndarray:
+        return np.array(self.rear, np.int16).reshape(N_NATIONS, N_KINDS)
+
+    def run(self, state: WotrState) -> Decision:
+        box = self.kind == SORTIE
+        if not self.forced:
+            self.forced = True
+            held = self.holding()
+            figures = army_at(state, self.src, self.side, box)
+            for n in not_at_war(state, self.side):
+                held[n, :3] = figures[n, :3]
+            self.rear = tuple(int(x) for x in held.flat)
+        force = army_at(state, self.src, self.side, box) - self.holding()
+        chars = [c for c in characters_at(state, self.src, self.side, box)
+                 if c not in self.rear_chars]
+        leading = int(force[:, LEADER].sum() + force[:, NAZGUL].sum()) + len(chars)
+        spare_leader = not self.leader or leading >= 2
+        options: list[Action] = []
+        for n, k in zip(*np.nonzero(force > 0), strict=True):
+            if (k < 2 and force[:, :2].sum() >= 2) or (
+                    k >= 2 and self.holding()[:, :2].sum() > 0 and spare_leader):
+                options.append(("unit", int(n), int(k)))
+        if self.holding()[:, :2].sum() > 0 and spare_leader:
+            options += [("character", c) for c in chars]
+        options.append(DONE)
+        return Decision(self.side, WD.REARGUARD, tuple(options),
+                        context={"battle": (self.src, self.dst)})
+
+    def act(self, state: WotrState, action: Action) -> None:
+        if action[0] == "character":
+            self.rear_chars = (*self.rear_chars, action[1])
+            return
+        if action[0] == "unit":
+            rear = list(self.rear)
+            rear[action[1] * N_KINDS + action[2]] += 1
+            self.rear = tuple(rear)
+            return
+        state.stack.pop()
+        state.stack.append(Battle(self.side, self.src, self.dst, self.kind, self.rear,
+                                  self.rear_chars, rounds_left=self.siege_rounds))
+
+
+@dataclass
+class Battle(Frame):
+    """A battle from its first round to the advance (spec §12.4-§12.8, §13; facts §7.2-§7.3).
+
+    ``rear``: the attacker's figures held back (flat, nation * 4 + kind), ``rear_chars`` his
+    Characters held back; ``ended``: the battle stops after the current step (cease, retreat,
+    retreat into a siege, a siege battle not extended, or a Combat card's effect);
+    ``outcome`` says why."""
+
+    side: int  # the attacker
+    src: int  # the attacking force's region
+    dst: int  # the defending Army's region (the same region for a siege battle or a sortie)
+    kind: str = FIELD
+    rear: tuple[int, ...] = NO_REAR
+    rear_chars: tuple[int, ...] = ()
+    round: int = 0
+    rounds_left: int = 1  # siege battle rounds still to fight before WD-20
+    step: str = "start"
+    ended: bool = False
+    outcome: str = ""
+
+    def run(self, state: WotrState) -> None:
+        if self.step == "start":
+            log(state, "battle", self.side, self.src, self.dst, self.kind)
+            if force_units(state, self, DEFENDER):
+                attacked(state, nations_of_force(state, self, DEFENDER))
+            self.step = "round"
+        elif self.step == "round":
+            if self.ended or decided(state, self):
+                self.step = "end"
+                return None
+            self.round += 1
+            self.step = "after"
+            state.stack.append(StrongholdChoice() if stronghold_choice_applies(state)
+                               else Round())
+        elif self.step == "after":
+            self.step = "round"
+            if self.ended or decided(state, self):
+                return None
+            if self.kind == SIEGE:
+                self.rounds_left -= 1
+                if self.rounds_left <= 0:
+                    state.stack.append(ExtendSiege())
+                    return None
+            state.stack.append(CeaseOrContinue())
+        elif self.step == "end":
+            self.step = "done"
+            finish(state)
+        else:
+            state.stack.pop()
+        return None
+
+
+__all__ = ["Battle", "ChooseTarget", "Rearguard", "attack_targets", "can_attack_from",
+           "not_at_war", "start_battle"]

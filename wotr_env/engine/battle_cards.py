@@ -1,0 +1,195 @@
+"""Combat cards: choosing them (WD-15), holding them through the round, and the registry of
+their effects with the order in which they resolve (spec §7.6, §20 #24-#25; facts §6.1, §7.2).
+
+**Choosing.** Every round each side may play one Event card from hand as a Combat card. In the
+2nd edition (``rules.combat_card_order == "initiative"``) the attacker chooses a card or none,
+then the defender; each choice is secret and always asked, even with "none" the only option, so
+that who is asked says nothing about a hand. In the 1st edition (``"defender_first"``, spec §7.6)
+the attacker then the defender first *say* whether they will play a card (public: yes is offered
+only with a playable card), then those who said yes choose their card, secretly. A chosen card
+is out of the hand until the round ends (the round's ``held``), then discarded face up.
+
+**Effects.** A card's effect is code keyed by its Combat effect id in :data:`COMBAT_EFFECTS`,
+registered with :func:`combat_effect`, one small function each::
+
+    def effect(state: WotrState, battle: Battle, rnd: Round, side: int, part: int) -> None
+
+called when the effect's timing comes (``part`` indexes the effect's initiatives: Mûmakil has
+two). The function may change the round's fields (``roll_mod``, ``reroll_mod``, ``dice_delta``,
+``dice_cap``, ``forfeit``, ``no_reroll``, ``locked``, ``hits``, ``cancelled``: each a pair
+indexed by side, see :class:`~.battle_round.Round`), push frames (decisions of WD-16, extra
+attacks: :func:`~.battle_round.extra_attack`, casualties: :func:`~.battle_casualties.
+push_casualties`), which all run before the round goes on, or set ``battle.ended`` (a retreat
+before the roll). ``condition(state, battle, side) -> bool`` says whether the card may be
+played at all (facts §6.1's condition column); a card without one is always playable.
+
+**A card whose effect is not registered** is still playable (a player may always spend a card)
+and **resolves as no effect**: :func:`unregistered` lists those ids, and a test counts them, so
+the gap stays visible until each effect is written.
+
+**Order.** Each effect resolves at its initiative; the round's own steps sit between them: the
+Combat roll after initiative 3, the Leader re-roll after 4, casualties after 6 (facts §6.1: 0-3
+act before or on the roll, 4 before the re-roll, 5-6 after it, 7 after casualties). In the 2nd
+edition the lower initiative goes first, the defender's on a tie (facts §7.2). In the 1st
+edition, which has no initiative numbers, each effect keeps the same place relative to the
+round's steps (its text says when it acts) and, between two cards at the same step, the
+defender's goes first (spec §7.6, §20 #24).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from boardkit.frames import Frame
+
+from .decision import WD, Action, Decision, choice
+from .state import WotrState
+from .turn import log
+
+if TYPE_CHECKING:
+    from .battle import Battle
+    from .battle_round import Round
+
+Effect = Callable[["WotrState", "Battle", "Round", int, int], None]
+Condition = Callable[["WotrState", "Battle", int], bool]
+COMBAT_EFFECTS: dict[str, Effect] = {}
+COMBAT_CONDITIONS: dict[str, Condition] = {}
+
+# The round's own steps on the initiative scale (doubled so that they fall between numbers).
+ROLL, REROLL, CASUALTIES = "roll", "reroll", "casualties"
+STEP_TIME = {ROLL: 7, REROLL: 9, CASUALTIES: 13}  # after 3, after 4, after 6
+STEP_PHASE = {ROLL: 1, REROLL: 3, CASUALTIES: 5}  # 1e: between the phases below
+
+
+def combat_effect(effect_id: str, condition: Condition | None = None) -> Callable[[Effect],
+                                                                                 Effect]:
+    """Register the effect of Combat effect ``effect_id`` (and its play condition)."""
+
+    def register(fn: Effect) -> Effect:
+        if effect_id in COMBAT_EFFECTS:
+            raise ValueError(f"combat effect {effect_id!r} registered twice")
+        COMBAT_EFFECTS[effect_id] = fn
+        if condition is not None:
+            COMBAT_CONDITIONS[effect_id] = condition
+        return fn
+
+    return register
+
+
+def unregistered(state: WotrState) -> list[str]:
+    """The Combat effect ids of the data that resolve as no effect for want of code."""
+    return [e.id for e in state.ruleset.cards.combat if e.id not in COMBAT_EFFECTS]
+
+
+def effect_of(state: WotrState, card: int) -> Any:
+    """The Combat effect record of an Event card."""
+    cards = state.ruleset.cards
+    return cards.combat[int(cards.event_combat[card])]
+
+
+def playable(state: WotrState, battle: Battle, side: int) -> list[int]:
+    """The cards of the side's hand it may play as a Combat card now, in id order."""
+    out = []
+    for card in sorted(set(state.hands[side])):
+        condition = COMBAT_CONDITIONS.get(effect_of(state, card).id)
+        if condition is None or condition(state, battle, side):
+            out.append(card)
+    return out
+
+
+def phase_1e(initiative: int) -> int:
+    """The step of the round an effect acts at: before/at the roll, before the re-roll, after
+    it, after casualties (0, 2, 4, 6 between the round's own steps 1, 3, 5)."""
+    return 0 if initiative <= 3 else 2 if initiative == 4 else 4 if initiative <= 6 else 6
+
+
+def timeline(state: WotrState, battle: Battle, cards: tuple[int, int]) -> tuple[tuple, ...]:
+    """The round's steps and the chosen cards' effects in the order they resolve: entries
+    ("effect", side, effect id, part) and (step,)."""
+    by_initiative = state.ruleset.rules.combat_card_order == "initiative"
+    entries: list[tuple[tuple[int, int, int], tuple]] = []
+    for step in (ROLL, REROLL, CASUALTIES):
+        time = STEP_TIME[step] if by_initiative else STEP_PHASE[step]
+        entries.append(((time, -1, 0), (step,)))
+    for side, card in enumerate(cards):
+        if card < 0:
+            continue
+        effect = effect_of(state, card)
+        tie = 0 if side != battle.side else 1  # the defender's first
+        for part, init in enumerate(effect.initiatives):
+            key = (2 * init, tie, 0) if by_initiative else (phase_1e(init), tie, init)
+            entries.append((key, ("effect", side, effect.id, part)))
+    return tuple(e for _, e in sorted(entries, key=lambda x: x[0]))
+
+
+def resolve_effect(state: WotrState, battle: Battle, rnd: Round, side: int, effect_id: str,
+                   part: int) -> None:
+    """Call the registered effect; an unregistered one is no effect (logged as such)."""
+    fn = COMBAT_EFFECTS.get(effect_id)
+    if fn is None:
+        log(state, "combat-effect-unimplemented", side, effect_id)
+        return
+    fn(state, battle, rnd, side, part)
+
+
+@dataclass
+class CombatCards(Frame):
+    """WD-15: both sides choose their Combat card for the round (attacker first)."""
+
+    step: int = 0  # 2e: 0 attacker picks, 1 defender picks; 1e: 0-1 say, 2-3 pick
+    said: tuple[bool, bool] = (False, False)  # 1e: (attacker, defender) said yes
+
+    def run(self, state: WotrState) -> Decision | None:
+        from .battle_forces import battle_of
+        battle = battle_of(state)
+        by_initiative = state.ruleset.rules.combat_card_order == "initiative"
+        last = 2 if by_initiative else 4
+        if self.step >= last:
+            state.stack.pop()
+            return None
+        who = self.step % 2  # 0 attacker, 1 defender
+        side = battle.side if who == 0 else 1 - battle.side
+        cards = playable(state, battle, side)
+        ctx = {"battle": (battle.src, battle.dst), "round": battle.round}
+        if not by_initiative and self.step < 2:
+            options = (choice("no"), choice("yes")) if cards else (choice("no"),)
+            return Decision(side, WD.COMBAT_CARD, options, context=ctx)
+        if not by_initiative and not self.said[who]:
+            self.step += 1
+            return None
+        options = tuple(("card", c) for c in cards)
+        if by_initiative:
+            options += (choice("none"),)
+        elif not options:  # (said yes, and no card is playable any more)
+            self.step += 1
+            return None
+        return Decision(side, WD.COMBAT_CARD, options, secret=True, context=ctx)
+
+    def act(self, state: WotrState, action: Action) -> None:
+        from .battle_forces import battle_of
+        from .battle_round import round_of
+        battle = battle_of(state)
+        who = self.step % 2
+        side = battle.side if who == 0 else 1 - battle.side
+        self.step += 1
+        if action[0] == "choice":
+            if action[1] != "none":
+                said = list(self.said)
+                said[who] = action[1] == "yes"
+                self.said = (said[0], said[1])
+                log(state, "combat-card-declared", side, action[1])
+            return
+        card = action[1]
+        state.hands[side].remove(card)
+        rnd = round_of(state)
+        rnd.held = (*rnd.held, card)
+        cards = list(rnd.cards)
+        cards[side] = card
+        rnd.cards = (cards[0], cards[1])
+
+
+__all__ = ["CASUALTIES", "COMBAT_CONDITIONS", "COMBAT_EFFECTS", "REROLL", "ROLL", "CombatCards",
+           "Condition", "Effect", "combat_effect", "effect_of", "phase_1e", "playable",
+           "resolve_effect", "timeline", "unregistered"]

@@ -1,0 +1,158 @@
+"""Who fights in a battle: the two forces, their units, Leadership and Characters; moving
+figures; a Stronghold's box (spec §12.1-§12.3, §13.2, §20 #19 #38; facts §7.2, §7.3).
+
+A battle is fought between two *forces*. The attacker's is his Army (in the field, or in a
+Stronghold's box for a sortie) less the rearguard he holds back; the defender's is every
+figure of his Army (in the field, or in the box for a siege battle), Leaders and Characters
+included. The arrays are never split: the rearguard is a count per nation and figure kind that
+:func:`force` subtracts, so the figures a battle cannot touch stay where they stand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .regions import NATIONS_OF, remove_figures
+from .state import ELIMINATED, LEADER, NAZGUL, WotrState
+from .turn import log
+
+if TYPE_CHECKING:
+    from .battle import Battle
+
+ATTACKER, DEFENDER = 0, 1  # the roles
+FIELD, SIEGE, SORTIE = "field", "siege", "sortie"  # the kinds of battle (facts §7.3)
+N_NATIONS, N_KINDS = 8, 4
+NO_REAR: tuple[int, ...] = (0,) * (N_NATIONS * N_KINDS)  # a rearguard, flat (nation * 4 + kind)
+
+
+def battle_of(state: WotrState) -> Battle:
+    """The battle being fought (the topmost :class:`~.battle.Battle` on the stack)."""
+    from .battle import Battle
+
+    for frame in reversed(state.stack):
+        if isinstance(frame, Battle):
+            return frame
+    raise RuntimeError("no battle is being fought")
+
+
+def side_of(battle: Battle, role: int) -> int:
+    return battle.side if role == ATTACKER else 1 - battle.side
+
+
+def role_of(battle: Battle, side: int) -> int:
+    return ATTACKER if side == battle.side else DEFENDER
+
+
+def place(battle: Battle, role: int) -> tuple[int, bool]:
+    """(region, in the box) where the role's force stands."""
+    if role == ATTACKER:
+        return battle.src, battle.kind == SORTIE
+    return battle.dst, battle.kind == SIEGE
+
+
+def army_at(state: WotrState, region: int, side: int, box: bool = False) -> np.ndarray:
+    """The side's figures (nations, kinds) in the region's field or box; other rows zero."""
+    grid = state.box if box else state.army
+    out = np.zeros((N_NATIONS, N_KINDS), np.int16)
+    rows = NATIONS_OF[side]
+    out[rows] = grid[region, rows]
+    return out
+
+
+def characters_at(state: WotrState, region: int, side: int, box: bool = False) -> list[int]:
+    """The side's Characters in the region's field (or its box)."""
+    cards = state.ruleset.cards
+    return [int(c) for c in np.flatnonzero((state.char_at == region) & (state.char_in_box == box)
+                                           & (cards.character_side == side))]
+
+
+def force(state: WotrState, battle: Battle, role: int) -> np.ndarray:
+    """The figures (nations, kinds) of the role's force: what takes part in the battle."""
+    region, box = place(battle, role)
+    figures = army_at(state, region, side_of(battle, role), box)
+    if role == ATTACKER:
+        figures -= np.array(battle.rear, np.int16).reshape(N_NATIONS, N_KINDS)
+    return figures
+
+
+def force_characters(state: WotrState, battle: Battle, role: int) -> list[int]:
+    region, box = place(battle, role)
+    chars = characters_at(state, region, side_of(battle, role), box)
+    return [c for c in chars if role == DEFENDER or c not in battle.rear_chars]
+
+
+def force_units(state: WotrState, battle: Battle, role: int) -> int:
+    """Combat Strength before the 5-dice cap: the force's Regulars and Elites (spec §12.2)."""
+    return int(force(state, battle, role)[:, :2].sum())
+
+
+def leadership(state: WotrState, battle: Battle, role: int) -> int:
+    """Leaders and Nazgûl 1 each, Characters their card's value (spec §12.3, §20 #38)."""
+    figures = force(state, battle, role)
+    lead = state.ruleset.cards.character_leadership
+    chars = force_characters(state, battle, role)
+    return int(figures[:, LEADER].sum() + figures[:, NAZGUL].sum()
+               + sum(int(lead[c]) for c in chars))
+
+
+def nations_of_force(state: WotrState, battle: Battle, role: int) -> set[int]:
+    """The nations with units in the force (the Political Track's "attacked" nations)."""
+    figures = force(state, battle, role)
+    return {int(n) for n in np.flatnonzero(figures[:, :2].sum(axis=1))}
+
+
+def decided(state: WotrState, battle: Battle) -> bool:
+    """One force has no unit left: the battle is over (spec §12.8)."""
+    return force_units(state, battle, ATTACKER) == 0 or force_units(state, battle, DEFENDER) == 0
+
+
+def eliminate_character(state: WotrState, character: int) -> None:
+    """A Character removed from play for good (spec §12.6: Minions included)."""
+    state.char_at[character] = ELIMINATED
+    state.char_in_box[character] = False
+    log(state, "character-eliminated", character)
+
+
+def eliminate_followers(state: WotrState, region: int, side: int, box: bool,
+                        figures: np.ndarray, chars: list[int]) -> None:
+    """The Leaders, Nazgûl and Characters of an Army whose units are all gone are removed:
+    Free Peoples Leaders for good, Nazgûl back to the reinforcements (spec §12.6, facts §7.2)."""
+    for nation in range(N_NATIONS):
+        for kind in (LEADER, NAZGUL):
+            if figures[nation, kind] > 0:
+                remove_figures(state, region, nation, kind, int(figures[nation, kind]), box)
+    for c in chars:
+        eliminate_character(state, c)
+
+
+def move_figures(state: WotrState, figures: np.ndarray, chars: list[int], src: int, dst: int,
+                 src_box: bool = False, dst_box: bool = False) -> None:
+    """Move ``figures`` (nations, kinds) and ``chars`` between fields and boxes."""
+    (state.box if src_box else state.army)[src] -= figures.astype(np.int8)
+    (state.box if dst_box else state.army)[dst] += figures.astype(np.int8)
+    for c in chars:
+        state.char_at[c] = dst
+        state.char_in_box[c] = dst_box
+
+
+def end_siege(state: WotrState, region: int) -> None:
+    """The siege is over: the survivors come out of the box into the region (facts §7.3)."""
+    if not state.box[region].any() and not (state.char_in_box & (state.char_at == region)).any():
+        return
+    state.army[region] += state.box[region]
+    state.box[region] = 0
+    state.char_in_box[state.char_at == region] = False
+    log(state, "siege-ends", region)
+
+
+def units_in(state: WotrState, region: int, side: int, box: bool = False) -> int:
+    return int(army_at(state, region, side, box)[:, :2].sum())
+
+
+__all__ = ["ATTACKER", "DEFENDER", "FIELD", "NO_REAR", "SIEGE", "SORTIE", "army_at",
+           "battle_of", "characters_at", "decided", "eliminate_character",
+           "eliminate_followers", "end_siege", "force", "force_characters", "force_units",
+           "leadership", "move_figures", "nations_of_force", "place", "role_of", "side_of",
+           "units_in"]
