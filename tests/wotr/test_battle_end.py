@@ -49,7 +49,7 @@ def test_retreat_to_an_adjacent_free_region():
                       "north-ithilien": {"sauron": {"regular": 3}},
                       "south-ithilien": {"sauron": {"regular": 1}}},
                      control={"pelargir": "shadow"}, characters={"strider": "osgiliath"},
-                     rolls={"shadow": [1, 1, 1], "free_peoples": [1, 1, 1, 1]})
+                     rolls={"shadow": [1, 1, 1], "free_peoples": [1] * 6})
     start(s, edge(s, "north-ithilien", "osgiliath"))
     play(s, NONE, NONE, CONTINUE)
     assert kind(s) == WD.RETREAT and s.pending.player == FREE_PEOPLES

@@ -15,6 +15,7 @@ from boardkit.frames import apply as _apply
 # The rule modules, each registering its die actions and hooks when imported (battle brings in
 # its battle_* modules, hunt its hunt_tiles and hunt_cards).
 from . import (  # noqa: F401
+    abilities,
     armies,
     battle,
     cards,

@@ -16,6 +16,7 @@ the excess back to the reinforcements (WD-36, spec §8, §20 #8), before anythin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -38,6 +39,14 @@ from .turn import die_action, log
 UNITS_PER_REGION = 10
 ISENGARD = 5
 Moved = tuple[tuple[int, int, int], ...]  # (region, nation, kind): one entry per figure moved
+# ``closed(state, side, region) -> bool``: the side's Armies may neither move into nor attack the
+# region (*A Power too Great*, *The Power of Tom Bombadil*); table cards append.
+CLOSED_REGIONS: list[Callable[[WotrState, int, int], bool]] = []
+
+
+def closed(state: WotrState, side: int, region: int) -> bool:
+    """A card in play forbids the side's Armies to move into, or attack, ``region``."""
+    return any(test(state, side, region) for test in CLOSED_REGIONS)
 
 
 def may_enter(state: WotrState, region: int) -> np.ndarray:
@@ -107,7 +116,7 @@ def edges(state: WotrState, side: int, need_leader: bool, moved: Moved = (),
         chars = movable_characters(state, side, a, moved_chars)
         for b in board.neighbours[a]:
             b = int(b)
-            if not free_for_movement(state, b, side):
+            if not free_for_movement(state, b, side) or closed(state, side, b):
                 continue
             if valid_group(state, base * may_enter(state, b), chars, need_leader):
                 out.append(("edge", a, b))
@@ -282,5 +291,6 @@ def start_leader_move(state: WotrState, side: int, face: int) -> None:
     state.stack.append(ArmyMove(side, 1, True))
 
 
-__all__ = ["UNITS_PER_REGION", "ArmyMove", "Overstack", "check_stacking", "edges", "eligible",
-           "leads", "may_enter", "move_figures", "movable", "movable_characters"]
+__all__ = ["CLOSED_REGIONS", "UNITS_PER_REGION", "ArmyMove", "Overstack", "check_stacking",
+           "closed", "edges", "eligible", "leads", "may_enter", "move_figures", "movable",
+           "movable_characters"]

@@ -20,12 +20,14 @@ at the end the attacker may advance. The defender's nations are attacked once pe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from boardkit.frames import Frame
 
+from .armies import closed, leads
 from .battle_end import CeaseOrContinue, finish
 from .battle_forces import (
     DEFENDER,
@@ -51,6 +53,9 @@ from .state import ELITE, LEADER, NAZGUL, REGULAR, WotrState
 from .turn import die_action, log
 
 RANKS = (REGULAR, ELITE, LEADER, NAZGUL)
+# Called when a battle starts, ``fn(state, battle)``, before its first round: abilities that
+# act then push their frames (*The White Rider*, :mod:`.abilities_battle`).
+BATTLE_START_HOOKS: list[Callable[..., None]] = []
 
 
 def not_at_war(state: WotrState, side: int) -> list[int]:
@@ -60,13 +65,13 @@ def not_at_war(state: WotrState, side: int) -> list[int]:
 
 def can_attack_from(state: WotrState, region: int, side: int, box: bool, leader: bool) -> bool:
     """The side's Army there has a unit At War (and, with ``leader``, a Leader At War, a
-    Nazgûl or a Character to go with it)."""
+    Nazgûl or a Character to go with it; an Isengard Elite while Saruman is in play, his
+    *Servants of the White Hand*, facts §3.4)."""
     figures = army_at(state, region, side, box)
     figures[not_at_war(state, side)] = 0
     if figures[:, :2].sum() == 0:
         return False
-    return not leader or bool(figures[:, LEADER].sum() + figures[:, NAZGUL].sum()
-                              or characters_at(state, region, side, box))
+    return not leader or leads(state, figures, tuple(characters_at(state, region, side, box)))
 
 
 def attack_targets(state: WotrState, side: int, leader: bool = False) -> list[Action]:
@@ -86,7 +91,7 @@ def attack_targets(state: WotrState, side: int, leader: bool = False) -> list[Ac
     for r in (int(x) for x in np.flatnonzero(inside)):
         if units_in(state, r, enemy) and can_attack_from(state, r, side, True, leader):
             out.append(("region", r))
-    return out
+    return [t for t in out if not closed(state, side, t[-1])]  # a card forbids (armies.py)
 
 
 def attack_legal(state: WotrState, side: int) -> bool:
@@ -168,17 +173,20 @@ class Rearguard(Frame):
                 held[n, :3] = figures[n, :3]
             self.rear = tuple(int(x) for x in held.flat)
         force = army_at(state, self.src, self.side, box) - self.holding()
-        chars = [c for c in characters_at(state, self.src, self.side, box)
-                 if c not in self.rear_chars]
-        leading = int(force[:, LEADER].sum() + force[:, NAZGUL].sum()) + len(chars)
-        spare_leader = not self.leader or leading >= 2
+        chars = tuple(c for c in characters_at(state, self.src, self.side, box)
+                      if c not in self.rear_chars)
+        unit_held = self.holding()[:, :2].sum() > 0
         options: list[Action] = []
         for n, k in zip(*np.nonzero(force > 0), strict=True):
-            if (k < 2 and force[:, :2].sum() >= 2) or (
-                    k >= 2 and self.holding()[:, :2].sum() > 0 and spare_leader):
+            rest = force.copy()
+            rest[n, k] -= 1
+            if (force[:, :2].sum() >= 2 if k < 2 else unit_held) and (
+                    not self.leader or leads(state, rest, chars)):
                 options.append(("unit", int(n), int(k)))
-        if self.holding()[:, :2].sum() > 0 and spare_leader:
-            options += [("character", c) for c in chars]
+        if unit_held:
+            options += [("character", c) for c in chars
+                        if not self.leader or leads(state, force, tuple(x for x in chars
+                                                                        if x != c))]
         options.append(DONE)
         return Decision(self.side, WD.REARGUARD, tuple(options),
                         context={"battle": (self.src, self.dst)})
@@ -217,6 +225,7 @@ class Battle(Frame):
     step: str = "start"
     ended: bool = False
     outcome: str = ""
+    white_rider: bool = False  # Gandalf the White gave up his Leadership (facts §3.2)
 
     def run(self, state: WotrState) -> None:
         if self.step == "start":
@@ -224,6 +233,8 @@ class Battle(Frame):
             if force_units(state, self, DEFENDER):
                 attacked(state, nations_of_force(state, self, DEFENDER))
             self.step = "round"
+            for hook in BATTLE_START_HOOKS:
+                hook(state, self)
         elif self.step == "round":
             if self.ended or decided(state, self):
                 self.step = "end"
@@ -250,5 +261,5 @@ class Battle(Frame):
         return None
 
 
-__all__ = ["Battle", "ChooseTarget", "Rearguard", "attack_targets", "can_attack_from",
-           "not_at_war", "start_battle"]
+__all__ = ["BATTLE_START_HOOKS", "Battle", "ChooseTarget", "Rearguard", "attack_targets",
+           "can_attack_from", "not_at_war", "start_battle"]

@@ -23,9 +23,10 @@ push_casualties`), which all run before the round goes on, or set ``battle.ended
 before the roll). ``condition(state, battle, side) -> bool`` says whether the card may be
 played at all (facts §6.1's condition column); a card without one is always playable.
 
-**A card whose effect is not registered** is still playable (a player may always spend a card)
-and **resolves as no effect**: :func:`unregistered` lists those ids, and a test counts them, so
-the gap stays visible until each effect is written.
+The 38 effects are registered by ``cards/combat_*`` (their WD-16 choices: ``cards/combat``).
+**A card whose effect is not registered** would still be playable (a player may always spend a
+card) and **resolve as no effect**: :func:`unregistered` lists those ids, and a registry test
+asserts that it is empty.
 
 **Order.** Each effect resolves at its initiative; the round's own steps sit between them: the
 Combat roll after initiative 3, the Leader re-roll after 4, casualties after 6 (facts §6.1: 0-3
@@ -56,6 +57,9 @@ Effect = Callable[["WotrState", "Battle", "Round", int, int], None]
 Condition = Callable[["WotrState", "Battle", int], bool]
 COMBAT_EFFECTS: dict[str, Effect] = {}
 COMBAT_CONDITIONS: dict[str, Condition] = {}
+# ``ban(state, battle, side) -> bool``: the side may play no Combat card now (*Grond*: none for
+# the Free Peoples in round 1 without a Companion); the Event cards' modules append.
+PLAY_BANS: list[Condition] = []
 
 # The round's own steps on the initiative scale (doubled so that they fall between numbers).
 ROLL, REROLL, CASUALTIES = "roll", "reroll", "casualties"
@@ -91,6 +95,8 @@ def effect_of(state: WotrState, card: int) -> Any:
 
 def playable(state: WotrState, battle: Battle, side: int) -> list[int]:
     """The cards of the side's hand it may play as a Combat card now, in id order."""
+    if any(ban(state, battle, side) for ban in PLAY_BANS):
+        return []
     out = []
     for card in sorted(set(state.hands[side])):
         condition = COMBAT_CONDITIONS.get(effect_of(state, card).id)
@@ -190,6 +196,6 @@ class CombatCards(Frame):
         rnd.cards = (cards[0], cards[1])
 
 
-__all__ = ["CASUALTIES", "COMBAT_CONDITIONS", "COMBAT_EFFECTS", "REROLL", "ROLL", "CombatCards",
-           "Condition", "Effect", "combat_effect", "effect_of", "phase_1e", "playable",
-           "resolve_effect", "timeline", "unregistered"]
+__all__ = ["CASUALTIES", "COMBAT_CONDITIONS", "COMBAT_EFFECTS", "PLAY_BANS", "REROLL", "ROLL",
+           "CombatCards", "Condition", "Effect", "combat_effect", "effect_of", "phase_1e",
+           "playable", "resolve_effect", "timeline", "unregistered"]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from boardkit.frames import Frame
 
 from .battle_forces import (
@@ -45,8 +47,12 @@ def can_downgrade(state: WotrState, nation: int) -> bool:
 
 def casualty_options(state: WotrState, role: int, hits: int) -> list[Action]:
     """("casualty", nation, what) for the next hit the role's force takes."""
-    battle = battle_of(state)
-    figures = force(state, battle, role)
+    return figure_casualty_options(state, force(state, battle_of(state), role), hits)
+
+
+def figure_casualty_options(state: WotrState, figures: np.ndarray, hits: int) -> list[Action]:
+    """("casualty", nation, what) for the next hit taken by ``figures`` (nations, kinds), ``hits``
+    still to absorb: shared by battles and by cards' hits (``cards/hits.py``)."""
     options: list[Action] = []
     for n in range(N_NATIONS):
         if figures[n, REGULAR] > 0:
@@ -64,18 +70,22 @@ def take_casualty(state: WotrState, role: int, nation: int, what: str) -> int:
     """Apply one casualty to the role's force; the hits it absorbed."""
     battle = battle_of(state)
     region, box = place(battle, role)
-    if what == KILL_REGULAR:
-        remove_figures(state, region, nation, REGULAR, 1, box)
-        cost = 1
-    elif what == DOWNGRADE:
-        if not downgrade(state, region, nation, box):
-            raise RuntimeError(f"no Regular to downgrade an Elite of nation {nation}")
-        cost = 1
-    else:
-        remove_figures(state, region, nation, ELITE, 1, box)
-        cost = 2
+    cost = remove_casualty(state, region, box, nation, what)
     log(state, "casualty", side_of(battle, role), nation, what)
     return cost
+
+
+def remove_casualty(state: WotrState, region: int, box: bool, nation: int, what: str) -> int:
+    """One casualty of the nation in the region's field (or box); the hits it absorbed."""
+    if what == KILL_REGULAR:
+        remove_figures(state, region, nation, REGULAR, 1, box)
+        return 1
+    if what == DOWNGRADE:
+        if not downgrade(state, region, nation, box):
+            raise RuntimeError(f"no Regular to downgrade an Elite of nation {nation}")
+        return 1
+    remove_figures(state, region, nation, ELITE, 1, box)
+    return 2
 
 
 @dataclass
@@ -126,4 +136,5 @@ def push_casualties(state: WotrState, hits: tuple[int, int]) -> None:
 
 
 __all__ = ["DOWNGRADE", "KILL_ELITE", "KILL_REGULAR", "Casualties", "can_downgrade",
-           "casualty_options", "push_casualties", "take_casualty", "wipe_out"]
+           "casualty_options", "figure_casualty_options", "push_casualties", "remove_casualty",
+           "take_casualty", "wipe_out"]

@@ -90,16 +90,20 @@ class Retreat(Frame):
 
     def act(self, state: WotrState, action: Action) -> None:
         state.stack.pop()
-        if action == choice("stay"):
-            return
-        battle = battle_of(state)
-        defender, to = 1 - battle.side, action[1]
-        chars = movable_characters(state, characters_at(state, battle.dst, defender))
-        move_figures(state, army_at(state, battle.dst, defender), chars, battle.dst, to)
-        battle.ended, battle.outcome = True, "retreat"
-        log(state, "retreat", defender, battle.dst, to)
-        enter(state, to, defender)
-        state.stack.append(TrimUnits(to, defender, False, UNITS_PER_REGION))
+        if action != choice("stay"):
+            retreat_to(state, action[1])
+
+
+def retreat_to(state: WotrState, to: int) -> None:
+    """The defender's whole Army retreats into ``to`` and the battle ends (also *Scouts*)."""
+    battle = battle_of(state)
+    defender = 1 - battle.side
+    chars = movable_characters(state, characters_at(state, battle.dst, defender))
+    move_figures(state, army_at(state, battle.dst, defender), chars, battle.dst, to)
+    battle.ended, battle.outcome = True, "retreat"
+    log(state, "retreat", defender, battle.dst, to)
+    enter(state, to, defender)
+    state.stack.append(TrimUnits(to, defender, False, UNITS_PER_REGION))
 
 
 def finish(state: WotrState) -> None:
@@ -197,4 +201,4 @@ class SplitAdvance(Frame):
 
 
 __all__ = ["AdvanceAfterBattle", "CeaseOrContinue", "Retreat", "SplitAdvance", "finish",
-           "retreat_regions", "room"]
+           "retreat_regions", "retreat_to", "room"]

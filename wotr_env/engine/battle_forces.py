@@ -10,6 +10,7 @@ included. The arrays are never split: the rearguard is a count per nation and fi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -25,6 +26,15 @@ ATTACKER, DEFENDER = 0, 1  # the roles
 FIELD, SIEGE, SORTIE = "field", "siege", "sortie"  # the kinds of battle (facts §7.3)
 N_NATIONS, N_KINDS = 8, 4
 NO_REAR: tuple[int, ...] = (0,) * (N_NATIONS * N_KINDS)  # a rearguard, flat (nation * 4 + kind)
+# ``hook(state, character)`` after a Character is eliminated (:func:`eliminate_character`): table
+# cards that need one in play append their discard (*The Palantir of Orthanc*, *Wormtongue*).
+CHARACTER_ELIMINATED: list[Callable[[WotrState, int], None]] = []
+# Characters' abilities that change a force's Combat Strength or Leadership (:mod:`.abilities`:
+# *Captain of the West*, *The White Rider*, *Servants of the White Hand*): each
+# ``fn(state, battle, role) -> int`` is added to the count.
+Modifier = Callable[[WotrState, "Battle", int], int]
+STRENGTH_MODIFIERS: list[Modifier] = []
+LEADERSHIP_MODIFIERS: list[Modifier] = []
 
 
 def battle_of(state: WotrState) -> Battle:
@@ -88,13 +98,24 @@ def force_units(state: WotrState, battle: Battle, role: int) -> int:
     return int(force(state, battle, role)[:, :2].sum())
 
 
+def combat_strength(state: WotrState, battle: Battle, role: int) -> int:
+    """Combat Strength before the 5-dice cap: the units, with the Characters' abilities
+    (spec §12.2; facts §3.1 *Captain of the West*); none without a unit."""
+    units = force_units(state, battle, role)
+    if units == 0:
+        return 0
+    return max(0, units + sum(fn(state, battle, role) for fn in STRENGTH_MODIFIERS))
+
+
 def leadership(state: WotrState, battle: Battle, role: int) -> int:
-    """Leaders and Nazgûl 1 each, Characters their card's value (spec §12.3, §20 #38)."""
+    """Leaders and Nazgûl 1 each, Characters their card's value (spec §12.3, §20 #38), with
+    the Characters' abilities (:data:`LEADERSHIP_MODIFIERS`)."""
     figures = force(state, battle, role)
     lead = state.ruleset.cards.character_leadership
     chars = force_characters(state, battle, role)
-    return int(figures[:, LEADER].sum() + figures[:, NAZGUL].sum()
+    base = int(figures[:, LEADER].sum() + figures[:, NAZGUL].sum()
                + sum(int(lead[c]) for c in chars))
+    return max(0, base + sum(fn(state, battle, role) for fn in LEADERSHIP_MODIFIERS))
 
 
 def nations_of_force(state: WotrState, battle: Battle, role: int) -> set[int]:
@@ -113,6 +134,8 @@ def eliminate_character(state: WotrState, character: int) -> None:
     state.char_at[character] = ELIMINATED
     state.char_in_box[character] = False
     log(state, "character-eliminated", character)
+    for hook in CHARACTER_ELIMINATED:
+        hook(state, character)
 
 
 def eliminate_followers(state: WotrState, region: int, side: int, box: bool,
@@ -151,8 +174,10 @@ def units_in(state: WotrState, region: int, side: int, box: bool = False) -> int
     return int(army_at(state, region, side, box)[:, :2].sum())
 
 
-__all__ = ["ATTACKER", "DEFENDER", "FIELD", "NO_REAR", "SIEGE", "SORTIE", "army_at",
-           "battle_of", "characters_at", "decided", "eliminate_character",
+__all__ = ["ATTACKER", "CHARACTER_ELIMINATED", "DEFENDER", "FIELD", "LEADERSHIP_MODIFIERS",
+           "NO_REAR", "SIEGE", "SORTIE",
+           "STRENGTH_MODIFIERS", "army_at", "battle_of", "characters_at", "combat_strength",
+           "decided", "eliminate_character",
            "eliminate_followers", "end_siege", "force", "force_characters", "force_units",
            "leadership", "move_figures", "nations_of_force", "place", "role_of", "side_of",
            "units_in"]

@@ -17,6 +17,7 @@ Free Peoples then Shadow) are listed on :class:`Round`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardkit.frames import Frame
@@ -27,8 +28,8 @@ from .battle_forces import (
     FIELD,
     SIEGE,
     battle_of,
+    combat_strength,
     decided,
-    force_units,
     leadership,
     role_of,
 )
@@ -38,6 +39,9 @@ from .turn import log
 
 MAX_DICE = 5
 Pair = tuple[int, int]
+# Called once the round's Combat cards are revealed, ``fn(state, battle, rnd)`` (the
+# Witch-king's *Sorcerer*, :mod:`.abilities_battle`).
+REVEAL_HOOKS: list[Callable[..., None]] = []
 
 
 def with_side(pair: tuple, side: int, value: object) -> tuple:
@@ -83,7 +87,11 @@ class Round(Frame):
     Leadership given up; ``no_reroll`` the re-roll cancelled; ``locked`` misses that may not be
     re-rolled; ``rolled``/``rerolled`` the natural results; ``roll_hits``/``reroll_hits`` their
     hits; ``hits`` the hits scored this round (casualties are taken from these);
-    ``cancelled`` the side's Combat card has been cancelled (its later effects are skipped).
+    ``cancelled`` the side's Combat card has been cancelled (its later effects are skipped);
+    ``silenced`` the Characters whose Leadership is given up or cancelled this round (already
+    counted in ``forfeit``); ``abilities_cancelled`` the Characters whose abilities are
+    cancelled this round (*Words of Power*); ``extra_hits`` the
+    hits of the side's Combat card extra attacks (:func:`extra_attack`; *Mûmakil* counts them).
     """
 
     cards: Pair = (-1, -1)  # the Combat card each side chose, -1 for none
@@ -104,6 +112,9 @@ class Round(Frame):
     reroll_hits: Pair = (0, 0)
     hits: Pair = (0, 0)
     cancelled: tuple[bool, bool] = (False, False)
+    silenced: tuple[int, ...] = ()
+    abilities_cancelled: tuple[int, ...] = ()
+    extra_hits: Pair = (0, 0)
 
     def run(self, state: WotrState) -> None:
         battle = battle_of(state)
@@ -117,6 +128,8 @@ class Round(Frame):
                     log(state, "combat-card", side, self.cards[side])
             self.steps = timeline(state, battle, self.cards)
             self.stage = "steps"
+            for hook in REVEAL_HOOKS:
+                hook(state, battle, self)
             return None
         if self.stage == "steps" and self.at < len(self.steps) and not (
                 battle.ended or decided(state, battle)):
@@ -147,9 +160,10 @@ class Round(Frame):
             push_casualties(state, self.hits)
 
     def combat_dice(self, state: WotrState, side: int) -> int:
-        """Combat Strength as dice: units, at most 5, with the cards' changes (spec §12.2)."""
+        """Combat Strength as dice: units (and abilities), at most 5, with the cards' changes
+        (spec §12.2)."""
         battle = battle_of(state)
-        n = min(force_units(state, battle, role_of(battle, side)), MAX_DICE)
+        n = min(combat_strength(state, battle, role_of(battle, side)), MAX_DICE)
         delta = self.dice_delta[side]
         if n and delta:
             n = max(1, n + delta)
@@ -187,8 +201,11 @@ def extra_attack(state: WotrState, side: int, dice: int, to_hit: int = 5) -> int
     rolled = state.chance.roll(side, min(dice, MAX_DICE))
     hits = hits_of(rolled, to_hit, 0)
     log(state, "extra-attack", side, tuple(rolled), hits)
+    rnd = round_of(state)
+    rnd.extra_hits = with_side(rnd.extra_hits, side, rnd.extra_hits[side] + hits)
     push_casualties(state, with_side((0, 0), side, hits))
     return hits
 
 
-__all__ = ["MAX_DICE", "Round", "extra_attack", "hits_of", "round_of", "target", "with_side"]
+__all__ = ["MAX_DICE", "REVEAL_HOOKS", "Round", "extra_attack", "hits_of", "round_of", "target",
+           "with_side"]

@@ -77,13 +77,18 @@ class StrongholdChoice(Frame):
     def act(self, state: WotrState, action: Action) -> None:
         from .battle_round import Round
         state.stack.pop()
-        battle = battle_of(state)
         if action == choice("field-battle"):
             state.stack.append(Round())
             return
-        log(state, "into-siege", 1 - battle.side, battle.dst)
-        battle.ended, battle.outcome = True, "into-siege"
-        state.stack.append(SiegeAdvance())
+        withdraw_into_siege(state)
+
+
+def withdraw_into_siege(state: WotrState) -> None:
+    """The defender retreats into the siege; the battle ends (also *Scouts*)."""
+    battle = battle_of(state)
+    log(state, "into-siege", 1 - battle.side, battle.dst)
+    battle.ended, battle.outcome = True, "into-siege"
+    state.stack.append(SiegeAdvance())
 
 
 @dataclass
@@ -217,4 +222,5 @@ def besieged_side(state: WotrState, region: int) -> int | None:
 
 __all__ = ["BeginSiege", "ExtendSiege", "SiegeAdvance", "StrongholdChoice", "TrimUnits",
            "UNITS_PER_BOX", "UNITS_PER_REGION", "advance_force", "movable_characters",
-           "besieged_side", "settle_siege", "stronghold_choice_applies", "stronghold_falls"]
+           "besieged_side", "settle_siege", "stronghold_choice_applies", "stronghold_falls",
+           "withdraw_into_siege"]

@@ -139,7 +139,7 @@ def bring_into_play(state: WotrState, character: int, region: int) -> None:
         activates = cards.characters[character].activates
         nation = int(state.ruleset.board.region_nation[region])
         if activates == "any" or state.ruleset.board.nations[nation].id == activates:
-            activate(state, nation)
+            activate(state, nation, "companion")
     if cid == "witch-king":
         for n in FP_NATIONS:
             activate(state, n)

@@ -12,6 +12,7 @@ nation if his card names it, or any (facts §3, §7.5).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardkit.frames import Frame
@@ -32,6 +33,9 @@ from .turn import die_action, log
 MOVING_KINDS = ("companion", "upgrade")  # the Free Peoples' Characters with a figure on the map
 HOBBITS = ("meriadoc", "peregrin")
 SHADOWFAX_LEVEL = 4  # Gandalf the White alone or with one Hobbit (facts §3.2)
+# Called after the Fellowship's make-up changed (:func:`regroup`): table cards whose play
+# condition names a Companion in the Fellowship append their discard test here (cards/).
+FELLOWSHIP_CHANGED: list[Callable[[WotrState], None]] = []
 
 
 def shadow_stronghold(state: WotrState, region: int) -> bool:
@@ -89,7 +93,7 @@ def arrive(state: WotrState, chars: tuple[int, ...], region: int) -> None:
     for c in chars:
         names = state.ruleset.cards.characters[c].activates
         if names == "any" or (names is not None and NATIONS.index(names) == nation):
-            activate(state, nation)
+            activate(state, nation, "companion")
 
 
 def regroup(state: WotrState) -> None:
@@ -99,6 +103,8 @@ def regroup(state: WotrState) -> None:
     settle_guide(state)
     if state.guide != before:
         log(state, "guide", int(state.guide))
+    for hook in FELLOWSHIP_CHANGED:
+        hook(state)
     state.stack.append(ChangeGuide())
 
 
@@ -266,6 +272,6 @@ class MoveCompanions(Frame):
         self.moved, self.group = self.moved + self.group, ()
 
 
-__all__ = ["MoveCompanions", "PlaceSeparated", "SeparateGroup", "arrive", "besieged_by",
-           "companion_destinations", "eliminate_companion", "group_level",
+__all__ = ["FELLOWSHIP_CHANGED", "MoveCompanions", "PlaceSeparated", "SeparateGroup", "arrive",
+           "besieged_by", "companion_destinations", "eliminate_companion", "group_level",
            "movable_companions", "regroup", "separate_companions", "shadow_stronghold"]

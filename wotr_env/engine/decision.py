@@ -72,6 +72,10 @@ CHOICES = (
     "yes", "no", "pass", "skip", "none", "all", "part", "declare", "field-battle",
     "into-siege", "advance", "stay", "cease", "continue", "guide", "random-companion", "stop",
     "deck-character", "deck-strategy", "muster-2r", "muster-2l", "muster-rl", "muster-e",
+    # Shadow Character cards (cards/shadow_character*.py)
+    "random-card", "hunt-roll", "move", "attack", "recruit", "corruption", "eliminate",
+    # Saruman's The Voice of Saruman (abilities_dice.py)
+    "voice-recruit", "voice-elites",
 )
 
 # Die actions (the ACTION segment): what a die of a face may do (facts §7.1).
@@ -80,6 +84,8 @@ DIE_ACTIONS = (
     "separate", "move-companions", "move-minions", "play-event", "draw-event", "diplomacy",
     "muster", "bring-character", "bring-minion", "nation-ability", "voice-of-saruman", "messenger",
     "will-as-face", "skip",
+    "discard-palantir",  # The Palantir of Orthanc's forced discard (facts §6.4 #21)
+    "discard-table-card",  # a table card its text lets a die end (cards/table.py)
 )
 
 DONE: Action = ("done",)

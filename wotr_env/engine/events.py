@@ -33,6 +33,9 @@ class EventAbility:
 
 
 EVENTS: dict[str, EventAbility] = {}
+# ``hook(state, side, card)`` when a card is played with an Event die, before its effect (its
+# frames run after the effect's, as the Guide's draw does); table cards' modules append.
+EVENT_DIE_HOOKS: list[Effect] = []
 
 
 def always(state: WotrState, side: int) -> bool:
@@ -107,6 +110,8 @@ def play_card(state: WotrState, side: int, card: int, by_event_die: bool = False
     log(state, "event", side, card)
     if by_event_die and guide_draws(state, side, card):
         state.stack.append(GuideDraw(int(cards.event_deck[card]) % 2))
+    for hook in EVENT_DIE_HOOKS if by_event_die else ():  # *The Palantir of Orthanc*
+        hook(state, side, card)
     EVENTS[cards.events[card].id].effect(state, side, card)
 
 

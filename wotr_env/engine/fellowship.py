@@ -84,6 +84,9 @@ class Declare(Frame):
 
 # What happens when a path is complete, by mode: declare or reveal (hunt.py registers reveal).
 PATH_ENDS: dict[str, Callable[[WotrState, tuple[int, ...]], None]] = {}
+# ``hook(state, region)`` after the Fellowship was declared in ``region`` (table cards discarded
+# then: *The Last Battle*); the cards append.
+DECLARE_HOOKS: list[Callable[[WotrState, int], None]] = []
 
 
 @dataclass
@@ -141,10 +144,12 @@ def end_declaration(state: WotrState, path: tuple[int, ...]) -> None:
 
     here = path[-1]
     if is_fp_city_or_stronghold(state, here, False):
-        activate(state, int(state.ruleset.board.region_nation[here]))
+        activate(state, int(state.ruleset.board.region_nation[here]), "declare")
     if is_fp_city_or_stronghold(state, here, True):
         add_corruption(state, -1)
     state.declared_in = here
+    for hook in DECLARE_HOOKS:
+        hook(state, here)
 
 
 PATH_ENDS["declare"] = end_declaration
@@ -211,6 +216,6 @@ def mordor_idle_penalty(state: WotrState) -> None:
         add_corruption(state, 1)
 
 
-__all__ = ["PATH_ENDS", "SHADOW", "FellowshipPath", "companions_in_fellowship",
-           "enter_mordor", "fellowship_phase_frames", "highest_level_companions",
-           "settle_guide"]
+__all__ = ["DECLARE_HOOKS", "PATH_ENDS", "SHADOW", "FellowshipPath",
+           "companions_in_fellowship", "enter_mordor", "fellowship_phase_frames",
+           "highest_level_companions", "settle_guide"]

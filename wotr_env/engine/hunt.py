@@ -38,6 +38,9 @@ SAURON = NATIONS.index("sauron")
 # Table cards under which a die that moved the Fellowship stays out of the Hunt Box (*The Last
 # Battle*): the card's module appends a test here.
 HUNT_BOX_EXEMPT: list[Callable[[WotrState], bool]] = []
+# ``hook(state)`` when the Fellowship becomes Revealed (table cards discarded then: *The Last
+# Battle*); the cards append.
+REVEAL_HOOKS: list[Callable[[WotrState], None]] = []
 
 
 def hunt_level(state: WotrState) -> int:
@@ -164,6 +167,8 @@ def reveal(state: WotrState) -> None:
         return
     state.revealed = True
     log(state, "fellowship-revealed")
+    for hook in REVEAL_HOOKS:
+        hook(state)
     if state.mordor_step == OFF_MORDOR:
         state.stack.append(FellowshipPath(state.progress, (state.fellowship_region,), "reveal"))
 
@@ -181,5 +186,5 @@ def end_reveal(state: WotrState, path: tuple[int, ...]) -> None:
 PATH_ENDS["reveal"] = end_reveal
 
 
-__all__ = ["HUNT_BOX_EXEMPT", "DieToHuntBox", "HuntRoll", "end_reveal", "hide", "hunt_level",
-           "move_fellowship", "reveal", "rerolls"]
+__all__ = ["HUNT_BOX_EXEMPT", "REVEAL_HOOKS", "DieToHuntBox", "HuntRoll", "end_reveal", "hide",
+           "hunt_level", "move_fellowship", "reveal", "rerolls"]

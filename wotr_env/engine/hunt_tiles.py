@@ -14,6 +14,7 @@ standard tile not removed for good comes back; a drawn special tile is out for g
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from boardkit.frames import Frame
@@ -25,6 +26,10 @@ from .hunt_cards import HuntDraw, hunt_card_options, use_hunt_card
 from .state import FREE_PEOPLES, IN_FELLOWSHIP, SHADOW, WotrState
 from .turn import log
 from .victory import MORDOR_STEPS, add_corruption, reach_crack_of_doom
+
+# Called as ``hook(state, companion)`` after a Companion of the Fellowship is taken as a Hunt
+# casualty (a card's module appends: *Worn with Sorrow and Toil*).
+CASUALTY_HOOKS: list[Callable[[WotrState, int], None]] = []
 
 
 def refill_pool(state: WotrState) -> None:
@@ -246,7 +251,9 @@ class ResolveTile(Frame):
             self.draw = replace(self.draw, damage=max(0, self.draw.damage - level))
             log(state, "hunt-casualty", who, level)
             eliminate_companion(state, who)
+            for hook in CASUALTY_HOOKS:  # *Worn with Sorrow and Toil* (cards)
+                hook(state, who)
 
 
-__all__ = ["DrawTile", "ResolveTile", "draw_tile", "gollum_guides", "mordor_advance",
-           "refill_pool", "return_tile", "tile_reveals", "tile_value"]
+__all__ = ["CASUALTY_HOOKS", "DrawTile", "ResolveTile", "draw_tile", "gollum_guides",
+           "mordor_advance", "refill_pool", "return_tile", "tile_reveals", "tile_value"]

@@ -9,6 +9,7 @@ units attacked, a Settlement captured, a Companion's arrival, the Witch-king's e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardkit.frames import Frame
@@ -25,9 +26,16 @@ def at_war(state: WotrState, nation: int) -> bool:
     return bool(state.politics[nation] == 0)
 
 
-def activate(state: WotrState, nation: int) -> None:
-    """Flip a Passive nation to Active (no effect on an Active one)."""
-    if nation >= 0 and not state.active[nation]:
+# ``limit(state, nation, cause) -> bool``: False forbids the activation (*Wormtongue*: Rohan
+# only by a Companion, a declaration, an attack on Edoras or Helm's Deep); the cards append.
+ACTIVATION_LIMITS: list[Callable[[WotrState, int, str], bool]] = []
+
+
+def activate(state: WotrState, nation: int, cause: str = "") -> None:
+    """Flip a Passive nation to Active (no effect on an Active one). ``cause``: "companion",
+    "declare", "attack", or "" for any other (an Army entering, a card, the Witch-king)."""
+    if nation >= 0 and not state.active[nation] \
+            and all(limit(state, nation, cause) for limit in ACTIVATION_LIMITS):
         state.active[nation] = True
         log(state, "activate", nation)
 
@@ -38,23 +46,39 @@ def can_advance(state: WotrState, nation: int) -> bool:
     return steps > 1 or (steps == 1 and bool(state.active[nation]))
 
 
-def advance(state: WotrState, nation: int) -> None:
-    """One step toward At War, where the track allows it."""
+# ``hook(state, nation, cause)`` after a nation advanced (*Threats and Promises* goes when an FP
+# nation advances by an "attack" or a "companion" ability); the cards append.
+ADVANCE_HOOKS: list[Callable[[WotrState, int, str], None]] = []
+# ``limit(state, side, nation) -> bool``: False forbids a Muster die's diplomacy on the nation
+# (*Threats and Promises*: no passive FP nation); the cards append.
+DIPLOMACY_LIMITS: list[Callable[[WotrState, int, int], bool]] = []
+
+
+def advance(state: WotrState, nation: int, cause: str = "") -> None:
+    """One step toward At War, where the track allows it. ``cause``: "attack", "companion"
+    (a Companion's ability), or "" for any other."""
     if nation >= 0 and can_advance(state, nation):
         state.politics[nation] -= 1
         log(state, "politics", nation, int(state.politics[nation]))
+        for hook in ADVANCE_HOOKS:
+            hook(state, nation, cause)
 
 
 def attacked(state: WotrState, nations: set[int]) -> None:
     """An Army holding units of ``nations`` is attacked: each is activated and moves one step
     (once per battle, however many rounds: the battle calls this once)."""
     for n in sorted(nations):
-        activate(state, n)
-        advance(state, n)
+        activate(state, n, "attack")
+        advance(state, n, "attack")
+
+
+def diplomacy_targets(state: WotrState, side: int) -> list[int]:
+    return [n for n in range(len(NATIONS)) if SIDE_OF[n] == side and can_advance(state, n)
+            and all(limit(state, side, n) for limit in DIPLOMACY_LIMITS)]
 
 
 def diplomacy_legal(state: WotrState, side: int) -> bool:
-    return any(can_advance(state, n) for n in range(len(NATIONS)) if SIDE_OF[n] == side)
+    return bool(diplomacy_targets(state, side))
 
 
 @die_action("diplomacy", (MUSTER, ARMY_MUSTER), diplomacy_legal)
@@ -70,8 +94,7 @@ class Diplomacy(Frame):
 
     def run(self, state: WotrState) -> Decision:
         return Decision(self.side, WD.DIPLOMACY,
-                        tuple(("nation", n) for n in range(len(NATIONS))
-                              if SIDE_OF[n] == self.side and can_advance(state, n)))
+                        tuple(("nation", n) for n in diplomacy_targets(state, self.side)))
 
     def act(self, state: WotrState, action: Action) -> None:
         state.stack.pop()

@@ -85,6 +85,7 @@ class WotrState:
     fp_dice_returned: int = 0  # FP dice taken back from the Hunt Box at this turn's recovery
     fellowship_acted: bool = False  # moved or hidden this turn (the Mordor idle penalty)
     declared_in: int = -1  # the region declared in this Fellowship phase (1e Mordor entry)
+    messenger_turn: int = 0  # the turn the Mouth of Sauron's Messenger was last used (once a turn)
     ending: str = ""  # how: corruption, crack-of-doom, shadow-points, free-peoples-points
     max_turns: int | None = None
     truncated: bool = False

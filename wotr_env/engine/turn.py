@@ -33,6 +33,9 @@ HAND_LIMIT = 6
 Legal = Callable[..., bool]
 Start = Callable[[WotrState, int, int], None]
 DIE_ACTIONS: dict[str, tuple[frozenset[int], Legal, Start, bool]] = {}
+# ``hook(state)`` before each choice of a die in Action Resolution (table cards whose play
+# condition no longer holds are discarded then, cards/table.py); modules append.
+ACTION_HOOKS: list[Callable[[WotrState], None]] = []
 
 
 def die_action(name: str, faces: tuple[int, ...], legal: Legal,
@@ -200,6 +203,8 @@ class ActionResolution(Frame):
 
     def run(self, state: WotrState) -> Decision | None:
         state.phase = 5
+        for hook in ACTION_HOOKS:
+            hook(state)
         mine, theirs = unused_dice(state, self.side), unused_dice(state, 1 - self.side)
         if not mine and not theirs:
             state.stack.pop()
@@ -309,5 +314,5 @@ class VictoryCheck(Frame):
         return None
 
 
-__all__ = ["DIE_ACTIONS", "HAND_LIMIT", "MUSTER", "Turn", "die_action", "log", "spend_die",
-           "unused_dice", "usable"]
+__all__ = ["ACTION_HOOKS", "DIE_ACTIONS", "HAND_LIMIT", "MUSTER", "Turn", "die_action", "log",
+           "spend_die", "unused_dice", "usable"]

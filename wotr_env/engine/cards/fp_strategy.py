@@ -1,12 +1,19 @@
-"""Free Peoples Strategy deck (facts §6.3)."""
+"""Free Peoples Strategy deck (facts §6.3): here the political and recruiting cards; the
+table cards in :mod:`.fp_strategy_table`, the Army cards in :mod:`.fp_strategy_army`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from boardkit.frames import Frame
+
+from ..companions import MOVING_KINDS, MoveCompanions
 from ..decision import Action
 from ..events import event
 from ..politics import activate, advance
 from ..regions import units
 from ..state import FREE_PEOPLES, SHADOW, WotrState
+from ..turn import log
 from .common import Choose, DrawStrategy, choice_step, nation, region
 from .recruit import recruit, recruit_target
 
@@ -97,3 +104,45 @@ def _rohan_recruit(state: WotrState, frame: Choose, action: Action) -> None:
 
 choice_step("riders-of-theoden", _rohan_regions)(_rohan_recruit)
 choice_step("eomer", _rohan_regions)(_rohan_recruit)
+
+
+# -- Companions on the move (facts §6.3 #4, #7) -----------------------------------------------
+ROUSED_BY_COMPANIONS = {"fp-strat-04-book-of-mazarbul": ("dwarves", ("erebor", "ered-luin")),
+                        "fp-strat-07-fear-fire-foes": ("the-north", ("the-shire", "bree"))}
+
+
+@dataclass
+class RouseIfCompanionThere(Frame):
+    """After the Companions moved: if one (Aragorn and Gandalf the White included, not Gollum)
+    stands in one of ``places``, the nation is activated and put straight At War."""
+
+    nation_id: str
+    places: tuple[str, ...]
+
+    def run(self, state: WotrState) -> None:
+        state.stack.pop()
+        chars = state.ruleset.cards.characters
+        there = {region(state, p) for p in self.places}
+        if any(ch.kind in MOVING_KINDS and int(state.char_at[c]) in there
+               for c, ch in enumerate(chars)):
+            n = nation(state, self.nation_id)
+            activate(state, n)
+            if state.active[n] and state.politics[n] > 0:
+                state.politics[n] = 0
+                log(state, "politics", n, 0)
+        return None
+
+
+def _rousing_card(card_id: str) -> None:
+    @event(card_id)
+    def play(state: WotrState, side: int, card: int) -> None:
+        """Move any or all Companions on the map (as a Character die does), then the test."""
+        state.stack.append(RouseIfCompanionThere(*ROUSED_BY_COMPANIONS[card_id]))
+        state.stack.append(MoveCompanions())
+
+
+for _card_id in ROUSED_BY_COMPANIONS:
+    _rousing_card(_card_id)
+
+
+from . import fp_strategy_army, fp_strategy_table  # noqa: E402, F401  (register their cards)

@@ -1,4 +1,5 @@
-"""Shadow Strategy deck (facts §6.5)."""
+"""Shadow Strategy deck (facts §6.5): here The Day Without Dawn and the recruiting cards; the
+table cards in :mod:`.shadow_strategy_table`, the Army cards in :mod:`.shadow_strategy_army`."""
 
 from __future__ import annotations
 
@@ -164,3 +165,6 @@ def _three_places(card_id: str, nation_id: str, settlement_codes: tuple[int, ...
 
 _three_places("sh-strat-17-many-kings-to-the-service-of-mordor", "southrons", (0, 1, 2), always)
 _three_places("sh-strat-24-pits-of-mordor", "sauron", (2,), at_war("sauron"))
+
+
+from . import shadow_strategy_army, shadow_strategy_table  # noqa: E402, F401  (their cards)
