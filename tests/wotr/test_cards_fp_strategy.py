@@ -4,15 +4,14 @@ and one with a condition is not offered, or does nothing, when it fails."""
 
 from __future__ import annotations
 
-from wotr_env.data import NATIONS, load_ruleset
 from wotr_env.engine import build, play
 from wotr_env.engine.decision import ARMY_MUSTER, CHARACTER, DONE, EVENT, WD, WILL
 from wotr_env.engine.events import EVENTS, playable
 from wotr_env.engine.invariants import check
 from wotr_env.engine.state import ELITE, FREE_PEOPLES, LEADER, REGULAR, SHADOW
 
-RS = load_ruleset("2e")
-CARDS, BOARD = RS.cards, RS.board
+from .helpers import card, char, die, events, n, play_card, position, r
+
 AT_WAR = {"steps": 0, "active": True}
 LAST_BATTLE = "fp-strat-01-the-last-battle"
 POWER_TOO_GREAT = "fp-strat-02-a-power-too-great"
@@ -26,48 +25,11 @@ WOSES = "fp-strat-11-paths-of-the-woses"
 DAY_AND_NIGHT = "fp-strat-12-through-a-day-and-a-night"
 
 
-def r(rid: str) -> int:
-    return BOARD.region(rid)
 
 
-def n(nid: str) -> int:
-    return NATIONS.index(nid)
 
 
-def card(cid: str) -> int:
-    return CARDS.card(cid)
 
-
-def char(cid: str) -> int:
-    return CARDS.character(cid)
-
-
-def position(side: str, hand: list[str], dice: list[str] | None = None, **spec: object):
-    """Phase 5 with ``side`` to choose a die (default one Event die); the other side holds two
-    Event dice so that the turn goes on; no Elven Ring; the game stops after turn 1."""
-    other = "shadow" if side == "free_peoples" else "free_peoples"
-    hands = {side: hand, **spec.pop("hands", {})}  # type: ignore[dict-item]
-    base = {"hands": hands, "dice": {side: dice or ["event"], other: ["event", "event"]},
-            "to_act": side, "rings": ["gone"] * 3, "max_turns": 1}
-    state = build({**base, **spec})
-    assert state.pending.kind in (WD.CHOOSE_DIE, WD.DIE_ACTION)
-    return state
-
-
-def play_card(state, cid: str, face: int = EVENT) -> None:
-    """Choose the die, play-event and the card where each is asked; decline the Guide's draw."""
-    for kind, action in ((WD.CHOOSE_DIE, ("die", face)), (WD.DIE_ACTION, ("action", "play-event")),
-                         (WD.PLAY_EVENT, ("card", card(cid)))):
-        if state.pending.kind == kind:
-            play(state, action)
-    if state.pending is not None and state.pending.kind == WD.EXTRA_DRAW:
-        play(state, ("choice", "no"))
-
-
-def die(state, face: int) -> None:
-    """Choose a die of ``face`` (played without asking when every die shows it)."""
-    if state.pending.kind == WD.CHOOSE_DIE:
-        play(state, ("die", face))
 
 
 def skip(state) -> None:
@@ -76,9 +38,6 @@ def skip(state) -> None:
         play(state, state.pending.options[0])
     play(state, ("action", "skip"))
 
-
-def events(state, name: str) -> list[tuple]:
-    return [e for e in state.log if e[1] == name]
 
 
 # -- The Last Battle (#1) ---------------------------------------------------------------------

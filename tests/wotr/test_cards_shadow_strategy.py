@@ -4,15 +4,14 @@ one with a condition is not offered, or does nothing, when it fails."""
 
 from __future__ import annotations
 
-from wotr_env.data import NATIONS, load_ruleset
-from wotr_env.engine import build, play
+from wotr_env.engine import play
 from wotr_env.engine.decision import CHARACTER, DONE, EVENT, MUSTER, WD, WILL
 from wotr_env.engine.events import EVENTS, playable
 from wotr_env.engine.invariants import check
 from wotr_env.engine.state import ELITE, FREE_PEOPLES, LEADER, REGULAR, SHADOW
 
-RS = load_ruleset("2e")
-CARDS, BOARD = RS.cards, RS.board
+from .helpers import card, char, die, events, n, play_card, position, r
+
 AT_WAR = {"steps": 0, "active": True}
 SHADOW_AT_WAR = {"isengard": AT_WAR, "sauron": AT_WAR, "southrons": AT_WAR}
 VALINOR = "sh-strat-01-return-to-valinor"
@@ -27,56 +26,17 @@ RAGE = "sh-strat-11-rage-of-the-dunlendings"
 FP_CARD = "fp-strat-10-help-unlooked-for"  # a Combat card with no condition (No Quarter)
 
 
-def r(rid: str) -> int:
-    return BOARD.region(rid)
 
 
-def n(nid: str) -> int:
-    return NATIONS.index(nid)
 
 
-def card(cid: str) -> int:
-    return CARDS.card(cid)
 
-
-def char(cid: str) -> int:
-    return CARDS.character(cid)
-
-
-def position(side: str, hand: list[str], dice: list[str] | None = None, **spec: object):
-    """Phase 5 with ``side`` to choose a die (default one Event die); the other side holds two
-    Event dice so that the turn goes on; no Elven Ring; the game stops after turn 1."""
-    other = "shadow" if side == "free_peoples" else "free_peoples"
-    hands = {side: hand, **spec.pop("hands", {})}  # type: ignore[dict-item]
-    base = {"hands": hands, "dice": {side: dice or ["event"], other: ["event", "event"]},
-            "to_act": side, "rings": ["gone"] * 3, "max_turns": 1}
-    state = build({**base, **spec})
-    assert state.pending.kind in (WD.CHOOSE_DIE, WD.DIE_ACTION)
-    return state
-
-
-def die(state, face: int) -> None:
-    """Choose a die of ``face`` (played without asking when every die shows it)."""
-    if state.pending.kind == WD.CHOOSE_DIE:
-        play(state, ("die", face))
-
-
-def play_card(state, cid: str, face: int = EVENT) -> None:
-    die(state, face)
-    play(state, ("action", "play-event"))
-    if state.pending.kind == WD.PLAY_EVENT:
-        play(state, ("card", card(cid)))
-    if state.pending is not None and state.pending.kind == WD.EXTRA_DRAW:
-        play(state, ("choice", "no"))
 
 
 def skip(state) -> None:
     die(state, state.pending.options[0][1] if state.pending.kind == WD.CHOOSE_DIE else 0)
     play(state, ("action", "skip"))
 
-
-def events(state, name: str) -> list[tuple]:
-    return [e for e in state.log if e[1] == name]
 
 
 # -- Return to Valinor (#1) -------------------------------------------------------------------
