@@ -214,8 +214,9 @@ class ActionResolution(Frame):
         if not mine:
             self.side = 1 - self.side
             return None
-        options: list[Action] = [("die", f) for f in sorted(set(mine))
-                                 if any(usable(state, self.side, f))]
+        # Every die may be chosen: ``usable`` always leaves it an action (skip, in 1e when
+        # nothing else is legal), so its legality is computed only once the die is chosen.
+        options: list[Action] = [("die", f) for f in sorted(set(mine))]
         if len(mine) < len(theirs):
             options.append(choice("pass"))
         options.extend(ring_options(state, self.side))
