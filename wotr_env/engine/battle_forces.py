@@ -160,16 +160,6 @@ def move_figures(state: WotrState, figures: np.ndarray, chars: list[int], src: i
         state.char_in_box[c] = dst_box
 
 
-def end_siege(state: WotrState, region: int) -> None:
-    """The siege is over: the survivors come out of the box into the region (facts §7.3)."""
-    if not state.box[region].any() and not (state.char_in_box & (state.char_at == region)).any():
-        return
-    state.army[region] += state.box[region]
-    state.box[region] = 0
-    state.char_in_box[state.char_at == region] = False
-    log(state, "siege-ends", region)
-
-
 def units_in(state: WotrState, region: int, side: int, box: bool = False) -> int:
     return int(army_at(state, region, side, box)[:, :2].sum())
 
@@ -178,6 +168,6 @@ __all__ = ["ATTACKER", "CHARACTER_ELIMINATED", "DEFENDER", "FIELD", "LEADERSHIP_
            "NO_REAR", "SIEGE", "SORTIE",
            "STRENGTH_MODIFIERS", "army_at", "battle_of", "characters_at", "combat_strength",
            "decided", "eliminate_character",
-           "eliminate_followers", "end_siege", "force", "force_characters", "force_units",
+           "eliminate_followers", "force", "force_characters", "force_units",
            "leadership", "move_figures", "nations_of_force", "place", "role_of", "side_of",
            "units_in"]

@@ -26,7 +26,6 @@ from .battle_forces import (
     battle_of,
     characters_at,
     eliminate_character,
-    end_siege,
     force,
     force_characters,
     move_figures,
@@ -40,6 +39,7 @@ from .regions import (
     downgrade,
     enter,
     lone_leaders,
+    release_box,
     remove_figures,
 )
 from .state import ELITE, LEADER, NAZGUL, REGULAR, WotrState
@@ -207,7 +207,7 @@ def settle_siege(state: WotrState, region: int, besieged: int) -> None:
     ends if the besiegers have no unit left, and the survivors come out; else, if the box has
     no unit left, the Stronghold falls to the besiegers (facts §7.3, §7.4)."""
     if units_in(state, region, 1 - besieged) == 0:
-        end_siege(state, region)
+        release_box(state, region)
     elif units_in(state, region, besieged, box=True) == 0:
         stronghold_falls(state, region, 1 - besieged)
 

@@ -92,6 +92,14 @@ def lift_siege(state: WotrState, region: int) -> None:
     side = besieging_side(state, region)
     if side == NO_SIDE or has_army(state, region, side):
         return
+    release_box(state, region)
+
+
+def release_box(state: WotrState, region: int) -> None:
+    """The siege is over: whatever is in the Stronghold's box, figures and Characters, comes
+    out into the region (facts §7.3); nothing happens to an empty box."""
+    if not state.box[region].any() and not (state.char_in_box & (state.char_at == region)).any():
+        return
     state.army[region] += state.box[region]
     state.box[region] = 0
     state.char_in_box[state.char_at == region] = False
