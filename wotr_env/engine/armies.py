@@ -150,25 +150,29 @@ def check_stacking(state: WotrState, side: int, region: int) -> None:
 
 @dataclass
 class Overstack(Frame):
-    """WD-36: the owner sends units over the limit of ten back to the reinforcements, one at a
-    time; for both sides they are not casualties (spec §8, §20 #8)."""
+    """WD-36: the side sends units over ``limit`` (ten in a region, five in a Stronghold's
+    box) back to the reinforcements, one at a time; for both sides they are not casualties
+    (spec §8, §20 #8)."""
 
     side: int
     region: int
+    box: bool = False
+    limit: int = UNITS_PER_REGION
 
     def run(self, state: WotrState) -> Decision | None:
-        if units(state, self.region, self.side) <= UNITS_PER_REGION:
+        if units(state, self.region, self.side, self.box) <= self.limit:
             state.stack.pop()
             return None
         first = NATIONS_OF[self.side].start
-        grid = state.army[self.region, NATIONS_OF[self.side]]
+        grid = (state.box if self.box else state.army)[self.region, NATIONS_OF[self.side]]
         options = tuple(("unit", first + int(n), k) for n in range(grid.shape[0])
                         for k in (REGULAR, ELITE) if grid[n, k] > 0)
-        return Decision(self.side, WD.OVERSTACK, options, context={"region": self.region})
+        return Decision(self.side, WD.OVERSTACK, options,
+                        context={"region": self.region, "limit": self.limit})
 
     def act(self, state: WotrState, action: Action) -> None:
         _, n, k = action
-        state.army[self.region, n, k] -= 1
+        (state.box if self.box else state.army)[self.region, n, k] -= 1
         state.reserve[n, k] += 1
         log(state, "overstack", self.side, self.region, n, k)
 

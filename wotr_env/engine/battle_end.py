@@ -19,6 +19,7 @@ import numpy as np
 
 from boardkit.frames import Frame
 
+from .armies import Overstack
 from .battle_forces import (
     ATTACKER,
     DEFENDER,
@@ -39,7 +40,6 @@ from .battle_forces import (
 )
 from .battle_siege import (
     UNITS_PER_REGION,
-    TrimUnits,
     advance_force,
     besieged_side,
     movable_characters,
@@ -103,7 +103,7 @@ def retreat_to(state: WotrState, to: int) -> None:
     battle.ended, battle.outcome = True, "retreat"
     log(state, "retreat", defender, battle.dst, to)
     enter(state, to, defender)
-    state.stack.append(TrimUnits(to, defender, False, UNITS_PER_REGION))
+    state.stack.append(Overstack(defender, to))
 
 
 def finish(state: WotrState) -> None:

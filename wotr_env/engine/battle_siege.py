@@ -17,6 +17,7 @@ import numpy as np
 
 from boardkit.frames import Frame
 
+from .armies import Overstack
 from .battle_casualties import DOWNGRADE, can_downgrade
 from .battle_forces import (
     ATTACKER,
@@ -42,7 +43,7 @@ from .regions import (
     release_box,
     remove_figures,
 )
-from .state import ELITE, LEADER, NAZGUL, REGULAR, WotrState
+from .state import ELITE, LEADER, NAZGUL, WotrState
 from .turn import log
 
 UNITS_PER_REGION, UNITS_PER_BOX = 10, 5
@@ -107,7 +108,7 @@ class SiegeAdvance(Frame):
             log(state, "no-siege", battle.side, battle.dst)
             return
         state.stack.append(BeginSiege())
-        state.stack.append(TrimUnits(battle.dst, 1 - battle.side, False, UNITS_PER_BOX))
+        state.stack.append(Overstack(1 - battle.side, battle.dst, False, UNITS_PER_BOX))
 
 
 @dataclass
@@ -136,33 +137,6 @@ def advance_force(state: WotrState, figures: np.ndarray, chars: list[int]) -> No
     if was_besieged == 1 - battle.side:  # the besiegers left the siege behind them
         settle_siege(state, battle.src, was_besieged)
     enter(state, battle.dst, battle.side)
-
-
-@dataclass
-class TrimUnits(Frame):
-    """WD-36: the side removes units, one at a time, to the reinforcements until at most
-    ``limit`` stand in the region (or its box): not casualties (spec §8, §20 #8)."""
-
-    region: int
-    side: int
-    box: bool
-    limit: int
-
-    def run(self, state: WotrState) -> Decision | None:
-        figures = army_at(state, self.region, self.side, self.box)
-        if figures[:, :2].sum() <= self.limit:
-            state.stack.pop()
-            return None
-        options = tuple(("unit", n, k) for n in range(N_NATIONS) for k in (REGULAR, ELITE)
-                        if figures[n, k] > 0)
-        return Decision(self.side, WD.OVERSTACK, options,
-                        context={"region": self.region, "limit": self.limit})
-
-    def act(self, state: WotrState, action: Action) -> None:
-        _, nation, kind = action
-        (state.box if self.box else state.army)[self.region, nation, kind] -= 1
-        state.reserve[nation, kind] += 1
-        log(state, "overstack-removed", self.side, self.region, nation, kind)
 
 
 @dataclass
@@ -220,7 +194,7 @@ def besieged_side(state: WotrState, region: int) -> int | None:
     return None
 
 
-__all__ = ["BeginSiege", "ExtendSiege", "SiegeAdvance", "StrongholdChoice", "TrimUnits",
+__all__ = ["BeginSiege", "ExtendSiege", "SiegeAdvance", "StrongholdChoice",
            "UNITS_PER_BOX", "UNITS_PER_REGION", "advance_force", "movable_characters",
            "besieged_side", "settle_siege", "stronghold_choice_applies", "stronghold_falls",
            "withdraw_into_siege"]
