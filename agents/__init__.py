@@ -50,6 +50,14 @@ def ppo_agent(checkpoint: str | None = None, greedy: bool = False,
     return PPOAgent(checkpoint=checkpoint, greedy=greedy, seed=seed, env=env)
 
 
+def wotr_heuristic_agent(env: Any = None, seed: int | None = None) -> Any:
+    """:class:`agents.wotr.agent.WotrHeuristicAgent`, War of the Ring's heuristic (imported
+    when asked for, so that AGoT's scripts do not load War of the Ring)."""
+    from .wotr.agent import WotrHeuristicAgent
+
+    return WotrHeuristicAgent(env=env, seed=seed)
+
+
 REGISTRY: dict[str, Callable[..., Any]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,          # v1 (configs and the shipped PPO results use it)
@@ -57,6 +65,7 @@ REGISTRY: dict[str, Callable[..., Any]] = {
     "heuristic_v2": HeuristicV2Agent,     # issue 13: threats, defence, Raven swaps, temperature
     "ismcts": ISMCTSAgent,  # takes env= (given by the script that seats it)
     "ppo": ppo_agent,       # the shipped checkpoint, or {name: ppo, checkpoint: path.pt}
+    "wotr_heuristic": wotr_heuristic_agent,  # War of the Ring's (issue 28), both sides
 }
 
 #: Constructor arguments the script that seats an agent fills in, never a spec: the game's env,

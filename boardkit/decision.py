@@ -24,12 +24,15 @@ class Kind:
 @dataclass(frozen=True)
 class Decision:
     """``player`` must choose one of ``options``; ``secret``: hidden from the others until the
-    game reveals it; ``context``: what it is about."""
+    game reveals it; ``private``: the options read what only ``player`` knows (his hand), so
+    the question is asked even with one option left (played by itself, it would tell the
+    others how many he had); ``context``: what it is about."""
 
     player: int
     kind: Kind
     options: tuple[Any, ...]
     secret: bool = False
+    private: bool = False
     # what the choice is about (a region, a battle's sides), as plain values: for infos and logs
     context: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 

@@ -21,7 +21,8 @@ from typing import Any, Protocol, runtime_checkable
 from . import games
 
 #: The raw env factory of each game shipped in this repository: name -> ``module:attribute``.
-KNOWN_ENVS: dict[str, str] = {"got": "got_env.env:raw_env", "goofspiel": "goofspiel.env:raw_env"}
+KNOWN_ENVS: dict[str, str] = {"got": "got_env.env:raw_env", "goofspiel": "goofspiel.env:raw_env",
+                              "wotr": "wotr_env.env:raw_env"}
 
 @runtime_checkable
 class EnvMaker(Protocol):

@@ -11,9 +11,10 @@ returns None so that the loop goes on. ``act(state, action)`` plays one option o
 its ``run`` returned. :func:`apply` checks an action against the pending decision *before*
 anything changes, so an illegal action leaves the state as it was.
 
-A decision with a single option is played without asking, except a *secret* one: whether a
-player has one option left can depend on what he chose before, so skipping the question would
-tell the others, through who is asked and how often, something about a hidden choice.
+A decision with a single option is played without asking, except a *secret* or a *private* one:
+whether a player has one option left can depend on what he chose before (secret) or on what
+only he knows, his hand (private), so skipping the question would tell the others, through who
+is asked and how often, something hidden.
 
 Frame fields hold only immutable values (ints, strings, tuples): :func:`copy_stack` then copies
 a stack with one shallow copy per frame.
@@ -57,7 +58,7 @@ def advance(state: FrameState, is_over: Callable[[Any], bool]) -> None:
         decision = frame.run(state)
         if decision is None:
             continue
-        if len(decision.options) == 1 and not decision.secret:
+        if len(decision.options) == 1 and not (decision.secret or decision.private):
             frame.act(state, decision.options[0])
             continue
         state.pending = decision

@@ -13,7 +13,8 @@ import importlib
 from .protocol import Game
 
 #: The games shipped in this repository: name -> the module that defines ``GAME``.
-KNOWN: dict[str, str] = {"got": "got_env.game", "goofspiel": "goofspiel.game"}
+KNOWN: dict[str, str] = {"got": "got_env.game", "goofspiel": "goofspiel.game",
+                         "wotr": "wotr_env.game"}
 
 _registered: dict[str, Game] = {}
 

@@ -3,11 +3,14 @@
 The 2nd edition is the default ruleset; the seed's 1st edition is ``ruleset="1e"``, the same
 engine reading other data and named rule properties (``wotr_env/data/1e/rules.yaml``).
 
-What is here so far: the game's data (map, nations, setup, cards, characters, Hunt tiles) and its
-validating loader, ``python -m wotr_env.data``. docs/wotr-engine.md says how the engine is built
-and where each rule lives.
+``wotr_env.env(ruleset="2e", max_turns=None, ...)`` is the PettingZoo AEC env (``raw_env``
+unwrapped); ``boardkit.games.get("wotr")`` the kit's Game (:mod:`wotr_env.game`). docs/wotr.md
+documents the env; docs/wotr-engine.md how the engine is built and where each rule lives.
 """
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from .env import env, raw_env
+from .parallel import parallel_env
+
+__all__ = ["env", "parallel_env", "raw_env"]

@@ -104,7 +104,7 @@ def _sample(state: WotrState, observer: int, rng: np.random.Generator,
 def _same_question(asked: Decision, again: Decision | None) -> bool:
     """The sample asks the opponent the decision it is asked, as the engine would ask it."""
     return (again is not None and again.kind == asked.kind and again.player == asked.player
-            and (again.secret or len(again.options) > 1))
+            and (again.secret or again.private or len(again.options) > 1))
 
 
 def _shuffled(cards: list[int], rng: np.random.Generator) -> list[int]:
