@@ -1,12 +1,13 @@
-"""The Free Peoples Strategy cards that are not recruiting cards (facts §6.3 #1-#7, #10-#13;
-the general card rules at the end of facts §6.5; spec §7.3, §7.5): each fires as its text says,
-and one with a condition is not offered, or does nothing, when it fails."""
+"""The Free Peoples Strategy cards that are not recruiting cards (facts §6.3 #1-#7, #10-#12;
+#13 in test_cards_coast_and_east.py; the general card rules at the end of facts §6.5; spec
+§7.3, §7.5): each fires as its text says, and one with a condition is not offered, or does
+nothing, when it fails."""
 
 from __future__ import annotations
 
 from wotr_env.engine import build, play
 from wotr_env.engine.decision import ARMY_MUSTER, CHARACTER, DONE, EVENT, WD, WILL
-from wotr_env.engine.events import EVENTS, playable
+from wotr_env.engine.events import playable
 from wotr_env.engine.invariants import check
 from wotr_env.engine.state import ELITE, FREE_PEOPLES, LEADER, REGULAR, SHADOW
 
@@ -378,13 +379,6 @@ def test_through_a_day_and_a_night_needs_a_companion_with_an_army() -> None:
     s = position("free_peoples", [DAY_AND_NIGHT], characters={"strider": "bree"},
                  armies={"osgiliath": {"gondor": {"regular": 2}}})
     assert playable(s, FREE_PEOPLES, EVENT) == []
-
-
-# -- Círdan's Ships (#13) ---------------------------------------------------------------------
-def test_cirdans_ships_is_left_out_for_want_of_the_coastal_regions() -> None:
-    """facts §6.3 #13, §8.2, §8.5 #4: "a coastal region" needs the set of coastal regions,
-    which no source gives; the card is not registered (and so never offered) until it is."""
-    assert "fp-strat-13-cirdans-ships" not in EVENTS
 
 
 def test_a_will_of_the_west_die_plays_an_army_card() -> None:

@@ -1,12 +1,13 @@
-"""The Shadow Strategy cards that are not recruiting cards (facts §6.5 #1-#3, #5-#11, #21; the
-general card rules at the end of facts §6.5; spec §7.3, §7.5): each fires as its text says, and
-one with a condition is not offered, or does nothing, when it fails."""
+"""The Shadow Strategy cards that are not recruiting cards (facts §6.5 #1-#3, #5-#9, #11; #10
+and #21 in test_cards_coast_and_east.py; the general card rules at the end of facts §6.5; spec
+§7.3, §7.5): each fires as its text says, and one with a condition is not offered, or does
+nothing, when it fails."""
 
 from __future__ import annotations
 
 from wotr_env.engine import play
 from wotr_env.engine.decision import CHARACTER, DONE, EVENT, MUSTER, WD, WILL
-from wotr_env.engine.events import EVENTS, playable
+from wotr_env.engine.events import playable
 from wotr_env.engine.invariants import check
 from wotr_env.engine.state import ELITE, FREE_PEOPLES, LEADER, REGULAR, SHADOW
 
@@ -328,11 +329,3 @@ def test_rage_of_the_dunlendings_needs_isengard_at_war() -> None:
     s = position("shadow", [RAGE], politics={"isengard": {"steps": 1, "active": True}})
     assert playable(s, SHADOW, EVENT) == []
 
-
-# -- left out ---------------------------------------------------------------------------------
-def test_corsairs_and_hordes_are_left_out_for_want_of_map_data() -> None:
-    """facts §6.5 #10 ("a Gondor coastal region"), #21 ("a region on the east edge of the
-    map"), §8.2, §8.5 #4: neither set of regions is in any source; the cards are not
-    registered (so never offered) until one is."""
-    assert "sh-strat-10-corsairs-of-umbar" not in EVENTS
-    assert "sh-strat-21-hordes-from-the-east" not in EVENTS

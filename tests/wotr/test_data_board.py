@@ -188,6 +188,46 @@ def test_summary_counts(board: Board) -> None:
     assert [n.side for n in board.nations] == ["free_peoples"] * 5 + ["shadow"] * 3
 
 
+# --- the coast and the east edge: a reading, not a sourced fact (facts §8.2) ---------------------
+
+# facts §8.2, row "Coastal regions": the two public lists, by region name ([JC]'s approximation,
+# [TM]'s list). The data holds the regions both call coastal (the conservative reading).
+JC_COAST = {"Ered Luin", "North Ered Luin", "South Ered Luin", "Forlindon", "Harlindon",
+            "Grey Havens", "Tower Hills", "Andrast", "Anfalas", "Dol Amroth", "Lossarnach",
+            "Pelargir"}
+TM_COAST = {"Grey Havens", "North Ered Luin", "Forlindon", "Harlindon", "Evendim", "Arnor",
+            "South Ered Luin", "Minhiriath", "Enedwaith", "Drúwaith Iaur", "Andrast", "Anfalas",
+            "Dol Amroth", "Lamedon", "Pelargir", "West Harondor", "Umbar"}
+# facts §8.2, row "East-edge regions of S&E": the likely candidates [INF].
+EAST_EDGE = {"North Rhûn", "East Rhûn", "South Rhûn", "Khand", "Far Harad"}
+
+
+def test_the_coast_is_the_regions_both_lists_call_coastal(board: Board) -> None:
+    """facts §8.2 (reading R-D8, R-D9): ``board.coastal`` is the intersection of [JC]'s and
+    [TM]'s lists (plain Ered Luin, in [JC]'s only, is out); Gondor's coast is Anfalas, Dol
+    Amroth and Pelargir; the array is read-only and the 1st edition reads the same."""
+    names = {r.name for r in board.regions}
+    assert JC_COAST <= names and TM_COAST <= names  # every listed name is a region of the map
+    coast = {r.name for r in board.regions if board.coastal[r.index]}
+    assert coast == JC_COAST & TM_COAST and "Ered Luin" not in coast
+    gondor = {r.id for r in board.regions if board.coastal[r.index] and r.nation == "gondor"}
+    assert gondor == {"anfalas", "dol-amroth", "pelargir"}
+    assert board.coastal.dtype == bool and board.coastal.shape == (105,)
+    with pytest.raises(ValueError):
+        board.coastal[0] = True
+    assert (load_board(Source("1e")).coastal == board.coastal).all()
+
+
+def test_the_east_edge_is_the_sheets_southron_candidates(board: Board) -> None:
+    """facts §8.2 (reading R-D10): ``board.east_edge`` is the five candidates the sheet names,
+    each a Southron & Easterling region; read-only."""
+    edge = {r.name for r in board.regions if board.east_edge[r.index]}
+    assert edge == EAST_EDGE
+    assert all(r.nation == "southrons" for r in board.regions if board.east_edge[r.index])
+    with pytest.raises(ValueError):
+        board.east_edge[0] = True
+
+
 # --- nations and setup ---------------------------------------------------------------------------
 
 def test_political_start_equals_the_sheet(board: Board, facts: str) -> None:
@@ -298,6 +338,14 @@ BROKEN = [  # (file, text, replacement, the error's start: file and entry, then 
      "2e/map.yaml: counts: adjacent_pairs: 231 listed, 232 declared"),
     ("map.yaml", "  barad-dur: [gorgoroth]\n", "",
      "2e/map.yaml: region 'barad-dur': has no border"),
+    ("map.yaml", "east_edge: [north-rhun,", "east_edge: [north-rhn,",
+     "2e/map.yaml: east_edge: unknown region 'north-rhn'"),
+    ("map.yaml", "dol-amroth, pelargir]", "dol-amroth, pelargir, anfalas]",
+     "2e/map.yaml: coastal: 'anfalas' is listed twice"),
+    ("map.yaml", "east_edge: [north-rhun, east-rhun, south-rhun, khand, far-harad]\n", "",
+     "2e/map.yaml: top level: missing field 'east_edge'"),
+    ("map.yaml", "coastal: [north-ered-luin,", "coastal: [north-ered-luin, 7,",
+     "2e/map.yaml: coastal: unknown region 7"),
     ("nations.yaml", "id: elves", "id: elfs", "2e/nations.yaml: nation 'elfs': unknown nation"),
     ("nations.yaml", "steps_to_war: 2\n  figures: {regular: 15", "steps_to_war: 4\n  figures: "
      "{regular: 15", "2e/nations.yaml: nation 'gondor': steps_to_war 4"),

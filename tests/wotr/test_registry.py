@@ -3,8 +3,10 @@
 behaviour (facts §4.2), each Event card's function (:data:`wotr_env.engine.events.EVENTS`,
 facts §6.2-§6.5) and each Combat effect's (facts §6.1).
 
-The cards still without code are named in :data:`NOT_YET`: the test prints the missing ones and
-fails when the set changes either way, so that a card written or lost is seen.
+Cards without code would be named in :data:`NOT_YET` (none now: the last three, which need the
+coast and the east edge of the map, read them from the map data, a reading of facts §8.2): the
+test prints the missing ones and fails when the set changes either way, so that a card written
+or lost is seen.
 """
 
 from __future__ import annotations
@@ -18,13 +20,9 @@ from wotr_env.engine.battle_cards import COMBAT_EFFECTS
 from wotr_env.engine.decision import CHARACTER, WD
 from wotr_env.engine.events import EVENTS
 
-# Event cards without code yet (their texts need the coastal regions and the east edge of the
-# map, which no source gives: facts §8.5 #4).
-NOT_YET: set[str] = {
-    "fp-strat-13-cirdans-ships",
-    "sh-strat-10-corsairs-of-umbar",
-    "sh-strat-21-hordes-from-the-east",
-}
+# Event cards without code yet: none. (Círdan's Ships, Corsairs of Umbar and Hordes from the
+# East read the coastal regions and the east edge from map.yaml, a reading of facts §8.2.)
+NOT_YET: set[str] = set()
 COMBAT_NOT_YET: set[str] = set()
 
 

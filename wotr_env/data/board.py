@@ -9,7 +9,9 @@ entry, so that a typo in the data fails on load instead of surfacing later as a 
 Each fact is stored once: a region's side is its nation's (``model.NATION_SIDE``), so neither
 the map nor the nations file repeats it; arrays follow the order of the files (regions) and of
 ``model.NATIONS`` and ``model.FIGURES`` (the nation and figure axes). The facts are the sheet's
-(``../shared/facts/war-of-the-ring.md``): §1 the map, §2 the nations and their setup.
+(``../shared/facts/war-of-the-ring.md``): §1 the map, §2 the nations and their setup. The coastal
+regions and those on the map's east edge (``map.yaml``'s ``coastal`` and ``east_edge``) are no
+sourced fact but a reading of facts §8.2, kept in the data so that it is corrected there.
 """
 
 from __future__ import annotations
@@ -92,10 +94,25 @@ class Board:
     region_side: np.ndarray  # (regions,) int8: index in SIDES, -1 neutral
     settlement: np.ndarray  # (regions,) int8: index in SETTLEMENTS, -1 none
     vp: np.ndarray  # (regions,) int8
+    coastal: np.ndarray  # (regions,) bool: on the sea coast (a reading: map.yaml, facts §8.2)
+    east_edge: np.ndarray  # (regions,) bool: touches the map's east edge (a reading, §8.2)
     figures: np.ndarray  # (nations, kinds) int16: every figure each nation owns
     start_figures: np.ndarray  # (regions, nations, kinds) int16: on the board at the start
     reinforcements: np.ndarray  # (nations, kinds) int16: in reserve at the start
     region_index: dict[str, int] = field(repr=False)
+    # Derived from the fields above when built (not passed), for the engine's whole-board
+    # legality sweeps (engine/sweeps.py): every border both ways, ordered by (from, to) as
+    # ``neighbours`` lists them, and where each nation may go while not At War (facts §7.5).
+    border_from: np.ndarray = field(init=False, repr=False)  # (2 * borders,) intp
+    border_to: np.ndarray = field(init=False, repr=False)  # (2 * borders,) intp
+    home: np.ndarray = field(init=False, repr=False)  # (regions, nations) bool: own or no nation
+
+    def __post_init__(self) -> None:
+        src, dst = np.nonzero(self.adjacency)  # row-major: by region, then neighbour
+        owner = self.region_nation.astype(np.intp)[:, None]
+        home = (owner < 0) | (owner == np.arange(len(NATIONS))[None, :])
+        for name, value in (("border_from", src), ("border_to", dst), ("home", home)):
+            object.__setattr__(self, name, _frozen(value))
 
     def region(self, region_id: str) -> int:
         """The index of region ``region_id`` in the arrays (KeyError names an unknown id)."""
@@ -113,7 +130,8 @@ class Board:
 
 def load_board(source: Source) -> Board:
     """The board of ``source``'s ruleset, validated; :class:`DataError` names a bad entry."""
-    regions, borders = _read_map(source.doc("map.yaml"), _checker(source, "map.yaml"))
+    doc, check = source.doc("map.yaml"), _checker(source, "map.yaml")
+    regions, borders = _read_map(doc, check)
     nations = _read_nations(source.doc("nations.yaml"), _checker(source, "nations.yaml"))
     armies, start, reserve = _read_setup(source.doc("setup.yaml"),
                                          _checker(source, "setup.yaml"), regions, nations)
@@ -135,6 +153,8 @@ def load_board(source: Source) -> Board:
         region_side=codes([r.side for r in regions], SIDES),
         settlement=codes([r.settlement for r in regions], SETTLEMENTS),
         vp=_frozen(np.array([r.vp for r in regions], dtype=np.int8)),
+        coastal=_region_set(doc, check, "coastal", index),
+        east_edge=_region_set(doc, check, "east_edge", index),
         figures=_frozen(np.array([[x.figures[k] for k in FIGURES] for x in nations],
                                  dtype=np.int16)),
         start_figures=_frozen(start), reinforcements=_frozen(reserve), region_index=index)
@@ -161,7 +181,7 @@ def _keys(c: Checker, record: Any, entry: str, allowed: set[str]) -> None:
 def _read_map(doc: dict[str, Any], c: Checker) -> tuple[tuple[Region, ...],
                                                          tuple[tuple[str, str], ...]]:
     """Regions (facts §1.2) and borders (facts §1.3), checked against the declared counts."""
-    _keys(c, doc, "top level", {"counts", "regions", "adjacent"})
+    _keys(c, doc, "top level", {"counts", "regions", "adjacent", "coastal", "east_edge"})
     regions: list[Region] = []
     for i, r in enumerate(c.field(doc, "regions", "top level", list)):
         rid = c.field(r, "id", f"regions[{i}]", str)
@@ -208,6 +228,18 @@ def _read_map(doc: dict[str, Any], c: Checker) -> tuple[tuple[Region, ...],
         want = c.field(counts, key, "counts", int)
         c.require(found == want, "counts", f"{key}: {found} listed, {want} declared")
     return tuple(regions), tuple(sorted(listed_under))
+
+
+def _region_set(doc: dict[str, Any], c: Checker, key: str, index: dict[str, int]) -> np.ndarray:
+    """A top-level list of region ids (``coastal``, ``east_edge``) as a read-only bool array
+    over the regions; the list must be there (a card reads it), each id known and listed once."""
+    ids = c.field(doc, key, "top level", list)
+    out = np.zeros(len(index), dtype=bool)
+    for rid in ids:
+        c.require(isinstance(rid, str) and rid in index, key, f"unknown region {rid!r}")
+        c.require(not out[index[rid]], key, f"{rid!r} is listed twice")
+        out[index[rid]] = True
+    return _frozen(out)
 
 
 def _figures(c: Checker, value: Any, entry: str, nation: str) -> dict[str, int]:

@@ -41,6 +41,7 @@ from .battle_forces import (
 from .battle_siege import (
     UNITS_PER_REGION,
     advance_force,
+    attacker_options,
     besieged_side,
     movable_characters,
     settle_siege,
@@ -57,7 +58,8 @@ class CeaseOrContinue(Frame):
 
     def run(self, state: WotrState) -> Decision:
         battle = battle_of(state)
-        return Decision(battle.side, WD.CEASE_OR_CONTINUE, (choice("cease"), choice("continue")),
+        return Decision(battle.side, WD.CEASE_OR_CONTINUE,
+                        attacker_options(state, (choice("cease"), choice("continue"))),
                         context={"battle": (battle.src, battle.dst), "round": battle.round})
 
     def act(self, state: WotrState, action: Action) -> None:
@@ -144,7 +146,8 @@ class AdvanceAfterBattle(Frame):
             options.append(choice("all"))
         if room(state) >= 1 and figures.sum() + len(chars) > 1:
             options.append(choice("part"))
-        return Decision(battle.side, WD.ADVANCE_AFTER_BATTLE, tuple(options),
+        return Decision(battle.side, WD.ADVANCE_AFTER_BATTLE,
+                        attacker_options(state, tuple(options)),
                         context={"battle": (battle.src, battle.dst)})
 
     def act(self, state: WotrState, action: Action) -> None:

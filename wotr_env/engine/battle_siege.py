@@ -11,7 +11,9 @@ the defenders stay in the field, facts §7.3 [JC reading]); either way the battl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -46,7 +48,21 @@ from .regions import (
 from .state import ELITE, LEADER, NAZGUL, WotrState
 from .turn import log
 
+if TYPE_CHECKING:
+    from .battle import Battle
+
 UNITS_PER_REGION, UNITS_PER_BOX = 10, 5
+# ``ban(state, battle, option)``: a card's battle strikes an option of the attacker's after a
+# round (WD-18), a retreat into the siege (WD-14) or a won battle (WD-21): *Corsairs of Umbar*
+# may not cease, and its landed Army holds the region (:mod:`.cards.shadow_strategy_corsairs`).
+ATTACKER_BANS: list[Callable[[WotrState, Battle, Action], bool]] = []
+
+
+def attacker_options(state: WotrState, options: tuple[Action, ...]) -> tuple[Action, ...]:
+    """``options`` less those a card's battle bans (all of them if it would ban every one)."""
+    battle = battle_of(state)
+    kept = tuple(o for o in options if not any(ban(state, battle, o) for ban in ATTACKER_BANS))
+    return kept or options
 
 
 def movable_characters(state: WotrState, chars: list[int]) -> list[int]:
@@ -98,7 +114,8 @@ class SiegeAdvance(Frame):
 
     def run(self, state: WotrState) -> Decision:
         battle = battle_of(state)
-        return Decision(battle.side, WD.SIEGE_ADVANCE, (choice("advance"), choice("stay")),
+        return Decision(battle.side, WD.SIEGE_ADVANCE,
+                        attacker_options(state, (choice("advance"), choice("stay"))),
                         context={"battle": (battle.src, battle.dst)})
 
     def act(self, state: WotrState, action: Action) -> None:
@@ -194,7 +211,7 @@ def besieged_side(state: WotrState, region: int) -> int | None:
     return None
 
 
-__all__ = ["BeginSiege", "ExtendSiege", "SiegeAdvance", "StrongholdChoice",
-           "UNITS_PER_BOX", "UNITS_PER_REGION", "advance_force", "movable_characters",
-           "besieged_side", "settle_siege", "stronghold_choice_applies", "stronghold_falls",
-           "withdraw_into_siege"]
+__all__ = ["ATTACKER_BANS", "BeginSiege", "ExtendSiege", "SiegeAdvance", "StrongholdChoice",
+           "UNITS_PER_BOX", "UNITS_PER_REGION", "advance_force", "attacker_options",
+           "movable_characters", "besieged_side", "settle_siege", "stronghold_choice_applies",
+           "stronghold_falls", "withdraw_into_siege"]

@@ -1,5 +1,8 @@
 """Free Peoples Strategy deck (facts §6.3): here the political and recruiting cards; the
-table cards in :mod:`.fp_strategy_table`, the Army cards in :mod:`.fp_strategy_army`."""
+table cards in :mod:`.fp_strategy_table`, the Army cards in :mod:`.fp_strategy_army`.
+
+*Círdan's Ships* (#13) reads the coastal regions from the map data (``board.coastal``), a
+reading of facts §8.2 that no source gives (docs/wotr-rules-readings.md R-D8)."""
 
 from __future__ import annotations
 
@@ -104,6 +107,31 @@ def _rohan_recruit(state: WotrState, frame: Choose, action: Action) -> None:
 
 choice_step("riders-of-theoden", _rohan_regions)(_rohan_recruit)
 choice_step("eomer", _rohan_regions)(_rohan_recruit)
+
+
+CIRDANS_SHIPS = "fp-strat-13-cirdans-ships"
+
+
+def coastal_fp_armies(state: WotrState) -> list[int]:
+    """Coastal regions holding a Free Peoples Army (in the field, or besieged in the box: a card
+    may reinforce a besieged Stronghold) where a card may recruit."""
+    board = state.ruleset.board
+    return [r for r in range(len(board.regions)) if board.coastal[r]
+            and (units(state, r, FREE_PEOPLES) or units(state, r, FREE_PEOPLES, box=True))
+            and recruit_target(state, FREE_PEOPLES, r) is not None]
+
+
+@event(CIRDANS_SHIPS, lambda state, side: bool(state.politics[nation(state, "elves")] == 0))
+def cirdans_ships(state: WotrState, side: int, card: int) -> None:
+    """Elves At War: 2 Elven units (each Regular or Elite) in a coastal region with an FP Army;
+    with no such region the card is played for nothing (facts §6 card rules)."""
+    state.stack.append(Choose(side, CIRDANS_SHIPS))
+
+
+@choice_step(CIRDANS_SHIPS, lambda state, frame: tuple(
+    ("region", r) for r in coastal_fp_armies(state)))
+def _cirdans_region(state: WotrState, frame: Choose, action: Action) -> None:
+    recruit(state, FREE_PEOPLES, action[1], nation(state, "elves"), ("unit", "unit"))
 
 
 # -- Companions on the move (facts §6.3 #4, #7) -----------------------------------------------

@@ -2,8 +2,6 @@
 
 Hits on an Army go through :mod:`.hits` (the owner chooses each casualty; no attack), the
 attack through :mod:`.card_battles`, the moves through :mod:`.moves`.
-*Círdan's Ships* (#13) is left out: it recruits "in a coastal region", and which regions are
-coastal no source gives (facts §8.2, §8.5 #4).
 """
 
 from __future__ import annotations

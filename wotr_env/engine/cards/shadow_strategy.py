@@ -1,5 +1,9 @@
 """Shadow Strategy deck (facts §6.5): here The Day Without Dawn and the recruiting cards; the
-table cards in :mod:`.shadow_strategy_table`, the Army cards in :mod:`.shadow_strategy_army`."""
+table cards in :mod:`.shadow_strategy_table`, the Army cards in :mod:`.shadow_strategy_army`.
+
+*Hordes from the East* (#21) reads the regions on the map's east edge from the map data
+(``board.east_edge``), a reading of facts §8.2 that no source gives (docs/wotr-rules-readings.md
+R-D10)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import numpy as np
 
 from ..decision import WILL, Action
 from ..events import Condition, always, event
-from ..regions import units
+from ..regions import free, units
 from ..state import ELITE, FREE_PEOPLES, REGULAR, SHADOW, WotrState
 from .common import Choose, choice_step, nation, region
 from .recruit import recruit, recruit_target
@@ -167,4 +171,30 @@ _three_places("sh-strat-17-many-kings-to-the-service-of-mordor", "southrons", (0
 _three_places("sh-strat-24-pits-of-mordor", "sauron", (2,), at_war("sauron"))
 
 
-from . import shadow_strategy_army, shadow_strategy_table  # noqa: E402, F401  (their cards)
+HORDES_FROM_THE_EAST = "sh-strat-21-hordes-from-the-east"
+
+
+def eastern_regions(state: WotrState) -> list[int]:
+    """Free Southron & Easterling regions touching the east edge of the map."""
+    board, southrons = state.ruleset.board, nation(state, "southrons")
+    return [r for r in range(len(board.regions)) if board.east_edge[r]
+            and board.region_nation[r] == southrons and free(state, r, SHADOW)]
+
+
+@event(HORDES_FROM_THE_EAST, at_war("southrons"))
+def hordes_from_the_east(state: WotrState, side: int, card: int) -> None:
+    """Southrons & Easterlings At War: 5 of their Regulars in one such region."""
+    state.stack.append(Choose(side, HORDES_FROM_THE_EAST))
+
+
+@choice_step(HORDES_FROM_THE_EAST, lambda state, frame: tuple(
+    ("region", r) for r in eastern_regions(state)))
+def _hordes_region(state: WotrState, frame: Choose, action: Action) -> None:
+    recruit(state, SHADOW, action[1], nation(state, "southrons"), ("regular",) * 5)
+
+
+from . import (  # noqa: E402, F401  (their cards)
+    shadow_strategy_army,
+    shadow_strategy_corsairs,
+    shadow_strategy_table,
+)

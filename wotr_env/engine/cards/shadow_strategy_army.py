@@ -1,10 +1,8 @@
 """Shadow Strategy cards that strike, attack, move Armies or push a nation back (facts §6.5 #1,
-#2, #6-#9, #11).
+#2, #6-#9, #11; *Corsairs of Umbar*, #10, in :mod:`.shadow_strategy_corsairs`).
 
 Hits go through :mod:`.hits`, the attack through :mod:`.card_battles`, the multi-region moves
-through :mod:`.moves`. Left out for want of data no source gives (facts §8.2, §8.5 #4):
-*Corsairs of Umbar* (#10: "a Gondor coastal region") and *Hordes from the East* (#21: "a region
-that touches the east edge of the map").
+through :mod:`.moves`.
 """
 
 from __future__ import annotations
