@@ -47,7 +47,11 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
     info_formats = INFO_FORMATS
     numbered_kinds = True
 
-    def __init__(self, ruleset: str = "2e", max_turns: int | None = None, **env_options: Any):
+    def __init__(self, ruleset: str = "2e", max_turns: int | None = None,
+                 num_players: int = 2, **env_options: Any):
+        if num_players != 2:  # a tool (the batched API, training) may name the count
+            raise ValueError(f"War of the Ring has 2 players (free_peoples, shadow), got "
+                             f"num_players={num_players!r}")
         self.ruleset_name, self.max_turns = check_options({"ruleset": ruleset,
                                                            "max_turns": max_turns})
         super().__init__(GAME, {"ruleset": ruleset, "max_turns": max_turns}, **env_options)
