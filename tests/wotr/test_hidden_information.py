@@ -73,6 +73,9 @@ def asked_again(s: WotrState):
     return c.stack[-1].run(c)
 
 
+SKIPPED = "skipped"
+
+
 def check_position(state: WotrState, observer: int, rng: np.random.Generator) -> str | None:
     """What ``observer`` could learn from hidden facts at ``state``, or None."""
     other = variant(state, observer, rng)
@@ -85,6 +88,10 @@ def check_position(state: WotrState, observer: int, rng: np.random.Generator) ->
         pieces = sorted({k for k, (lo, hi) in enc.layout.items() for i in bad if lo <= i < hi})
         return f"observation differs in {pieces}"
     asked, again = state.pending, asked_again(other)
+    same = asked_again(state)
+    if same is None or (same.player, same.kind, tuple(same.options)) != \
+            (asked.player, asked.kind, tuple(asked.options)):
+        return SKIPPED  # its frame changes itself before asking: it cannot be asked again
     if again is None and asked.kind == WD.COMBAT_CARD and asked.player != observer:
         return None  # 1e: he said "yes" in public; a drawn hand with no card is not his
     if again is None:
@@ -100,13 +107,15 @@ def check_position(state: WotrState, observer: int, rng: np.random.Generator) ->
 
 
 def sweep(ruleset: str, games: int, every: int) -> tuple[int, list[str]]:
+    """(positions x observers checked, the leaks found); the observation is compared at every
+    position, the question only where the pending frame can be asked again."""
     rng = np.random.default_rng(7)
     checked, found = 0, []
     for state in positions(ruleset, games, every):
         for observer in (0, 1):
             problem = check_position(state, observer, rng)
             checked += 1
-            if problem:
+            if problem and problem != SKIPPED:
                 found.append(f"turn {state.turn} observer {observer}: {problem}")
     return checked, found
 
