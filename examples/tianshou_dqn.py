@@ -3,8 +3,10 @@
 
     pip install torch==2.13.0 -e '.[tianshou]'
     python examples/tianshou_dqn.py --steps 400 --updates 5
+    python examples/tianshou_dqn.py --game wotr --steps 400       # War of the Ring's sides
 
-``tianshou.env.pettingzoo_env.PettingZooEnv(got_env.env(...))`` takes the AEC env as it is: each
+``tianshou.env.pettingzoo_env.PettingZooEnv(env)`` takes the AEC env of any game on the kit as it
+is (``OrderEnforcing(boardkit.envs.make_env(game, ...))``, which ``got_env.env(...)`` is): each
 step's observation is ``{"agent_id", "obs", "mask"}`` for the house to act (the AEC env asks one
 house at a time, so the same house may come several times in a row), and
 ``MultiAgentOffPolicyAlgorithm`` hands each transition to that house's algorithm. Tianshou's DQN
@@ -34,12 +36,21 @@ from tianshou.env.pettingzoo_env import PettingZooEnv
 from tianshou.utils.net.common import Net
 from tianshou.utils.torch_utils import policy_within_training_step, torch_train_mode
 
-import got_env
+from boardkit.envs import make_env as game_env
+from boardkit.order import OrderEnforcing
+
+#: the options of a short game of each game (several end within a smoke test); a game not
+#: listed plays with its env's defaults
+SHORT = {"got": {"num_players": 3, "max_rounds": 2}, "wotr": {"max_turns": 2}}
 
 
-def make_env(num_players: int = 3, **options: Any) -> PettingZooEnv:
-    """got_env's AEC env in Tianshou's PettingZoo wrapper."""
-    return PettingZooEnv(got_env.env(num_players=num_players, **options))
+def make_env(num_players: int | None = None, game: str = "got", **options: Any) -> PettingZooEnv:
+    """The game's AEC env (by its registry name; the players default to :data:`SHORT`'s, AGoT's
+    3) in Tianshou's PettingZoo wrapper."""
+    players = num_players if num_players is not None else SHORT.get(game, {}).get("num_players")
+    if players is not None:
+        options["num_players"] = players
+    return PettingZooEnv(OrderEnforcing(game_env(game, **options)))
 
 
 def make_algorithm(env: PettingZooEnv, hidden: int = 64,
@@ -56,16 +67,18 @@ def make_algorithm(env: PettingZooEnv, hidden: int = 64,
     return MultiAgentOffPolicyAlgorithm(algorithms=[learner, *others], env=env)
 
 
-def run(steps: int = 400, updates: int = 5, num_players: int = 3, num_envs: int = 2,
-        seed: int = 0, **options: Any) -> dict[str, Any]:
+def run(steps: int = 400, updates: int = 5, num_players: int | None = None, num_envs: int = 2,
+        seed: int = 0, game: str = "got", **options: Any) -> dict[str, Any]:
     """Collect ``steps`` env steps over ``num_envs`` games into a replay buffer, then take
     ``updates`` DQN gradient steps on the learner's transitions; returns the counts and the
     last loss."""
-    options.setdefault("max_rounds", 2)  # short random games, so that several end
+    options = {**SHORT.get(game, {}), **options}  # short random games, so that several end
+    if num_players is not None:
+        options["num_players"] = num_players
     np.random.seed(seed)
     torch.manual_seed(seed)
-    algorithm = make_algorithm(make_env(num_players, **options))
-    envs = DummyVectorEnv([lambda: make_env(num_players, **options) for _ in range(num_envs)])
+    algorithm = make_algorithm(make_env(game=game, **options))
+    envs = DummyVectorEnv([lambda: make_env(game=game, **options) for _ in range(num_envs)])
     envs.seed(seed)
     collector = Collector[CollectStats](algorithm, envs,
                                         VectorReplayBuffer(10 * steps, num_envs),
@@ -87,10 +100,11 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--steps", type=int, default=400)
     p.add_argument("--updates", type=int, default=5)
-    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--players", type=int, default=None, help="AGoT: players (default 3)")
+    p.add_argument("--game", default="got", help="the game's registry name: got, wotr, ...")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
-    print(run(args.steps, args.updates, args.players, seed=args.seed))
+    print(run(args.steps, args.updates, args.players, seed=args.seed, game=args.game))
 
 
 if __name__ == "__main__":

@@ -2,8 +2,11 @@
 
     pip install torch==2.13.0 -e '.[torchrl]'
     python examples/torchrl_rollout.py --steps 300
+    python examples/torchrl_rollout.py --game wotr --steps 300      # War of the Ring's sides
 
-``PettingZooWrapper(got_env.env(...), use_mask=True)`` takes the env as it is: the observation's
+``PettingZooWrapper(env, use_mask=True)`` takes the AEC env of any game on the kit as it is
+(``OrderEnforcing(boardkit.envs.make_env(game, ...))``, which ``got_env.env(...)`` is), with its
+numeric infos (AGoT's and War of the Ring's default format): the observation's
 ``action_mask`` becomes each group's ``action_mask`` entry (and masks the action spec), the
 numeric infos become ``(group, "info", key)`` tensors, and ``(group, "mask")`` says which house
 is to act (the AEC env asks one house at a time). Every house is its own group. This script rolls
@@ -23,7 +26,8 @@ from tensordict import TensorDictBase
 from torchrl.envs.libs.pettingzoo import PettingZooWrapper
 from torchrl.envs.utils import check_env_specs
 
-import got_env
+from boardkit.envs import make_env as game_env
+from boardkit.order import OrderEnforcing
 
 try:  # torchrl >= 0.14 calls the single-process collector Collector
     from torchrl.collectors import Collector
@@ -31,10 +35,20 @@ except ImportError:  # older torchrl
     from torchrl.collectors import SyncDataCollector as Collector
 
 
-def make_env(num_players: int = 3, seed: int = 0, **options: Any) -> PettingZooWrapper:
-    """got_env's AEC env in TorchRL's PettingZoo wrapper (``use_mask=True``: the AEC env asks
-    one house at a time, so the others are masked out of each step)."""
-    return PettingZooWrapper(got_env.env(num_players=num_players, **options), use_mask=True,
+#: the options of a short game of each game (several end within a smoke test); a game not
+#: listed plays with its env's defaults
+SHORT = {"got": {"num_players": 3, "max_rounds": 2}, "wotr": {"max_turns": 2}}
+
+
+def make_env(num_players: int | None = None, seed: int = 0, game: str = "got",
+             **options: Any) -> PettingZooWrapper:
+    """The game's AEC env (by its registry name; the players default to :data:`SHORT`'s, AGoT's
+    3) in TorchRL's PettingZoo wrapper (``use_mask=True``: the AEC env asks one house at a time,
+    so the others are masked out of each step)."""
+    players = num_players if num_players is not None else SHORT.get(game, {}).get("num_players")
+    if players is not None:
+        options["num_players"] = players
+    return PettingZooWrapper(OrderEnforcing(game_env(game, **options)), use_mask=True,
                              seed=seed)
 
 
@@ -53,13 +67,15 @@ def masked_random_policy(env: PettingZooWrapper,
     return policy
 
 
-def run(steps: int = 300, num_players: int = 3, seed: int = 0, collector_frames: int = 200,
-        **options: Any) -> dict[str, Any]:
+def run(steps: int = 300, num_players: int | None = None, seed: int = 0,
+        collector_frames: int = 200, game: str = "got", **options: Any) -> dict[str, Any]:
     """Check the specs, roll out ``steps`` steps across game ends (auto-reset), collect
     ``collector_frames`` frames; returns what happened (steps, games ended, the number of +1
     rewards at those ends, one per game under the default zero-sum reward, frames collected)."""
-    options.setdefault("max_rounds", 2)  # short random games, so that several end
-    env = make_env(num_players, seed, **options)
+    options = {**SHORT.get(game, {}), **options}  # short random games, so that several end
+    if num_players is not None:
+        options["num_players"] = num_players
+    env = make_env(seed=seed, game=game, **options)
     check_env_specs(env, seed=seed)
     generator = torch.Generator().manual_seed(seed)
     policy = masked_random_policy(env, generator)
@@ -80,10 +96,11 @@ def run(steps: int = 300, num_players: int = 3, seed: int = 0, collector_frames:
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--steps", type=int, default=300)
-    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--players", type=int, default=None, help="AGoT: players (default 3)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--game", default="got", help="the game's registry name: got, wotr, ...")
     args = p.parse_args(argv)
-    print(run(args.steps, args.players, args.seed))
+    print(run(args.steps, args.players, args.seed, game=args.game))
 
 
 if __name__ == "__main__":

@@ -167,12 +167,14 @@ def report(game: str, env: Any, agents: dict[str, Any], seed: int, elapsed: floa
           f"decisions in {elapsed:.1f} s, {rules.round(env.game)} rounds")
     if result.draw:  # 1e spec 12: the tie-breaks left these houses equal
         print(f"draw: {', '.join(name(h) for h in result.draw)} ({result.reason})")
+    elif result.reason == "truncated":  # cut off at a limit of its options: no winner
+        print(f"no winner, ahead: {name(result.ranking[0])} ({result.reason})")
     else:
         print(f"winner: {name(result.ranking[0])} ({result.reason})")
     label = game_hooks.score_label(game)
     for h in result.ranking:
         kind = type(agents[name(h)]).__name__
-        print(f"  {name(h):<10} {int(result.scores[h])} {label}  ({kind})")
+        print(f"  {name(h):<10} {result.scores[h]:g} {label}  ({kind})")
 
 
 def save_outputs(game: str, env: Any, seed: int, out: Path, *, picture: bool = True,

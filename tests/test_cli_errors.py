@@ -118,9 +118,12 @@ def set_key(raw: dict, key: str, value: object) -> None:
     ("play", "replay", "yes", "replay must be true or false"),
     ("play", "colour", "red", "unknown key(s) ['colour']"),
     ("play", "1", "one", "unknown key(s) [1]"),
-    ("tournament", "game", "chess", "game must be one of ['goofspiel', 'got'], got 'chess'"),
-    ("ladder", "game", "chess", "game must be one of ['goofspiel', 'got'], got 'chess'"),
-    ("play", "game", "chess", "game must be one of ['goofspiel', 'got'], got 'chess'"),
+    ("tournament", "game", "chess",
+     "game must be one of ['goofspiel', 'got', 'wotr'], got 'chess'"),
+    ("ladder", "game", "chess",
+     "game must be one of ['goofspiel', 'got', 'wotr'], got 'chess'"),
+    ("play", "game", "chess",
+     "game must be one of ['goofspiel', 'got', 'wotr'], got 'chess'"),
 ])
 def test_a_bad_value_names_the_file_and_the_key(cli, key, value, message, tmp_path, capsys):
     raw = good(cli, tmp_path / "runs")

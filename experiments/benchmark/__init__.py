@@ -12,7 +12,8 @@ repeats, with their min and max:
   ``../shared/tools/aec_ratio.py`` (a new env per game, whole games until the time is up, dead
   steps counted), so that both give the same ratio;
 * engine: random decisions/s of the rules alone (``engine.start_game``, ``pending``, ``apply``,
-  a uniform choice among ``d.options`` with a numpy Generator);
+  a uniform choice among ``d.options`` with a numpy Generator), whole games/s, and the
+  decisions per random game (the two over the same whole games);
 * vector: decisions/s of :class:`got_env.vector.VectorGames` (observations and masks of every
   game, random masked actions; 128 games by default) with 0, 1 and 2 worker processes, and with
   2 and ``copy=False`` (the batch's arrays are views of the shared buffers, not copies);
@@ -30,6 +31,7 @@ repeats, with their min and max:
     python -m experiments.benchmark --players 6 --seconds 3 --repeats 7
     python -m experiments.benchmark --ruleset 1e    # the 1st edition (3-5 players)
     python -m experiments.benchmark --game goofspiel --option num_cards=8 --players 2 3
+    python -m experiments.benchmark --game wotr --quick      # War of the Ring, whole games
 
 Games: ``--game got`` (the default) measures AGoT exactly as before the benchmark took other
 games (:mod:`.got`: its engine, env, encoder and codec directly, its ``--ruleset`` and player

@@ -254,7 +254,8 @@ def cell(f: Figure | None) -> str:
 
 #: The table's rows: figure name -> label (AGoT's table and every other game's).
 ROWS = [("AEC steps/s", "AEC agent-steps/s"), ("AEC games/s", "AEC games/s"),
-        ("engine decisions/s", "engine decisions/s"), ("engine games/s", "engine games/s")] + [
+        ("engine decisions/s", "engine decisions/s"), ("engine games/s", "engine games/s"),
+        ("engine decisions/game", "decisions per random game")] + [
     (f"{vector_name(w, copy)} decisions/s",
      f"vector, {w} worker{'s' if w != 1 else ''}{'' if copy else ', copy=False'}: decisions/s")
     for w, copy in VECTOR] + [
@@ -321,6 +322,7 @@ def one_repeat(figs: Figures | None, subjects: Mapping[int, Subject], seconds: f
         decisions, games = subject.engine_rate(seconds, seed)
         add("engine decisions/s", "decisions/s", n, decisions)
         add("engine games/s", "games/s", n, games)
+        add("engine decisions/game", "decisions/game", n, decisions / games)  # whole games
         chess = figs.get("chess_v6 steps/s", None) if figs is not None else None
         for w, copy in VECTOR:
             decisions, _ = runs[n, w, copy].rate(seconds)

@@ -298,9 +298,10 @@ def build_parser() -> argparse.ArgumentParser:
                                 "terminal against agents; see docs/human.md.")
     p.add_argument("--game", default="got", choices=GAMES,
                    help="the game's registry name (default got, A Game of Thrones)")
-    p.add_argument("--house", default=None,
+    p.add_argument("--house", "--side", "--seat", dest="house", default=None,
                    help="your house (default stark; another game: your seat, default its "
-                   "first, e.g. player_0)")
+                   "first, e.g. player_0; --side and --seat are the same flag, e.g. "
+                   "--side free_peoples)")
     p.add_argument("--opponents", default=None,
                    help="agent spec for every other house (default heuristic; another game: "
                    "random; docs/agents.md)")

@@ -113,8 +113,12 @@ class View:
         def name(p: int) -> str:
             return self.rules.player_name(self.env.game, p)
 
-        head = (f"Draw: {', '.join(name(p) for p in result.draw)}" if result.draw
-                else f"Winner: {name(result.ranking[0])}")
+        if result.draw:
+            head = f"Draw: {', '.join(name(p) for p in result.draw)}"
+        elif result.reason == "truncated":  # cut off at a limit: no winner, only who led
+            head = f"No winner, cut off at the limit; ahead: {name(result.ranking[0])}"
+        else:
+            head = f"Winner: {name(result.ranking[0])}"
         lines: list[RenderableType] = [Text(f"Game over. {head} ({result.reason}), round "
                                             f"{self.round()}.", style="bold")]
         label = game_hooks.score_label(game)

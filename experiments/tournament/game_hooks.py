@@ -37,12 +37,21 @@ def _hook(game: str, name: str) -> Any:
 
 
 def result(game: str, env: Any) -> Result:
-    """The result of the game ``env`` has just finished (player numbers of the protocol)."""
+    """The result of the game ``env`` has just finished (player numbers of the protocol). A
+    game cut off by a limit of its own options (War of the Ring's ``max_turns``) has no outcome:
+    its result is where it stood, as the env's infos give it (:class:`boardkit.aec.KitEnv`):
+    the players ranked by the game's ``standing`` (ties in seat order), no draw, the standing
+    as the scores, reason ``"truncated"``."""
     hook = _hook(game, "result")
     if hook is not None:
         return hook(env)
     rules = games.get(game)
     players = [rules.player_index(env.game, a) for a in env.possible_agents]
+    if rules.outcome(env.game) is None and rules.pending(env.game) is None:
+        standing = rules.standing(env.game)
+        ranking = tuple(sorted(players, key=lambda p: -standing[p]))
+        return Result(ranking, (), {p: round(float(standing[p]), 4) + 0.0 for p in players},
+                      "truncated")
     return final_result(rules, env.game, players)
 
 
