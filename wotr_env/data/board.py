@@ -102,16 +102,19 @@ class Board:
     region_index: dict[str, int] = field(repr=False)
     # Derived from the fields above when built (not passed), for the engine's whole-board
     # legality sweeps (engine/sweeps.py): every border both ways, ordered by (from, to) as
-    # ``neighbours`` lists them, and where each nation may go while not At War (facts §7.5).
+    # ``neighbours`` lists them, and where each nation may go while not At War (facts §7.5,
+    # spec §20 #20).
     border_from: np.ndarray = field(init=False, repr=False)  # (2 * borders,) intp
     border_to: np.ndarray = field(init=False, repr=False)  # (2 * borders,) intp
-    home: np.ndarray = field(init=False, repr=False)  # (regions, nations) bool: own or no nation
+    # (regions,) int64: the nations that may enter the region while not At War, bit n for
+    # nation n: its own nation's, or every nation's for a region of no nation
+    home_nations: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         src, dst = np.nonzero(self.adjacency)  # row-major: by region, then neighbour
-        owner = self.region_nation.astype(np.intp)[:, None]
-        home = (owner < 0) | (owner == np.arange(len(NATIONS))[None, :])
-        for name, value in (("border_from", src), ("border_to", dst), ("home", home)):
+        every = (1 << len(NATIONS)) - 1
+        home = np.array([every if n < 0 else 1 << int(n) for n in self.region_nation], np.int64)
+        for name, value in (("border_from", src), ("border_to", dst), ("home_nations", home)):
             object.__setattr__(self, name, _frozen(value))
 
     def region(self, region_id: str) -> int:

@@ -28,12 +28,12 @@ from .regions import (
     NATIONS_OF,
     characters_in,
     enter,
-    free_for_movement,
     lift_siege,
     lone_leaders,
     units,
 )
 from .state import ELITE, FREE_PEOPLES, LEADER, NAZGUL, REGULAR, WotrState
+from .sweeps import move_edges
 from .turn import die_action, log
 
 UNITS_PER_REGION = 10
@@ -46,7 +46,10 @@ CLOSED_REGIONS: list[Callable[[WotrState, int, int], bool]] = []
 
 def closed(state: WotrState, side: int, region: int) -> bool:
     """A card in play forbids the side's Armies to move into, or attack, ``region``."""
-    return any(test(state, side, region) for test in CLOSED_REGIONS)
+    for test in CLOSED_REGIONS:  # (a loop, not any(...): asked for every destination)
+        if test(state, side, region):
+            return True
+    return False
 
 
 def may_enter(state: WotrState, region: int) -> np.ndarray:
@@ -104,24 +107,18 @@ def valid_group(state: WotrState, figs: np.ndarray, chars: tuple[int, ...],
 def edges(state: WotrState, side: int, need_leader: bool, moved: Moved = (),
           moved_chars: tuple[int, ...] = (), first: bool = False) -> list[Action]:
     """("edge", a, b): a move some unmoved part of the side's Army in ``a`` may make into the
-    adjacent ``b``, free for army movement (no enemy units in its field, facts §7.4)."""
-    board = state.ruleset.board
+    adjacent ``b``, free for army movement (no enemy units in its field, facts §7.4) and not
+    closed by a card. The whole board is swept at once (:func:`.sweeps.move_edges`: a die's
+    legality asks this before every choice of a die action)."""
     out: list[Action] = []
-    field = state.army[:, NATIONS_OF[side], :2].sum(axis=(1, 2))
-    for a in np.flatnonzero(field > 0):
-        a = int(a)
-        base = movable(state, side, a, moved)
-        if base[:, :2].sum() == 0:
-            continue
-        chars = movable_characters(state, side, a, moved_chars)
-        for b in board.neighbours[a]:
-            b = int(b)
-            if not free_for_movement(state, b, side) or closed(state, side, b):
-                continue
-            if valid_group(state, base * may_enter(state, b), chars, need_leader):
-                out.append(("edge", a, b))
-                if first:
-                    return out
+    shut: dict[int, bool] = {}  # closed(), asked once per destination
+    for a, b in move_edges(state, side, need_leader, moved, moved_chars):
+        if b not in shut:
+            shut[b] = closed(state, side, b)
+        if not shut[b]:
+            out.append(("edge", a, b))
+            if first:
+                return out
     return out
 
 

