@@ -153,9 +153,12 @@ def test_defender_first_1e(recorder):
 
 def test_1e_saying_no_skips_the_choice():
     """spec §7.6: in the 1st edition a side that says no chooses no card; with no playable
-    card "no" is its only answer."""
+    card "no" is its only answer, and it is still asked (private: whether it has a card must
+    not show in whether it is asked, issue 28 "Hidden information")."""
     s = fight({"shadow": [SWARM]}, ruleset="1e")
-    play(s, choice("no"))  # the Free Peoples have no card: their "no" is played at once
+    play(s, choice("no"))  # the Shadow says no
+    assert s.pending.player == FREE_PEOPLES and s.pending.options == (choice("no"),)
+    play(s, choice("no"))  # the Free Peoples have no card: "no" is their only answer
     assert events(s, "combat-roll") and s.discards == [[], []]
     assert ("combat-card-declared", SHADOW, "no") in events(s, "combat-card-declared")
 

@@ -263,5 +263,6 @@ def test_effects_in_the_first_edition_order():
     s = fight({"north-ithilien": {"sauron": {"regular": 3}},
                "south-ithilien": {"gondor": {"regular": 2, "elite": 1}}}, ("valour",),
               ruleset="1e", rolls={"shadow": [1, 1, 1], "free_peoples": [4, 4, 3]})
-    play(s, choice("yes"), ("card", CARDS.card(carrying("valour"))))  # (the Shadow: "no")
+    # the Shadow, with no card, is asked all the same (private): "no"
+    play(s, choice("no"), choice("yes"), ("card", CARDS.card(carrying("valour"))))
     assert roll(s, FREE_PEOPLES) == ((4, 4, 3), 2)

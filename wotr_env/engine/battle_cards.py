@@ -161,7 +161,7 @@ class CombatCards(Frame):
         ctx = {"battle": (battle.src, battle.dst), "round": battle.round}
         if not by_initiative and self.step < 2:
             options = (choice("no"), choice("yes")) if cards else (choice("no"),)
-            return Decision(side, WD.COMBAT_CARD, options, context=ctx)
+            return Decision(side, WD.COMBAT_CARD, options, private=True, context=ctx)
         if not by_initiative and not self.said[who]:
             self.step += 1
             return None

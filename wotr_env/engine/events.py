@@ -91,7 +91,7 @@ class PlayEvent(Frame):
     def run(self, state: WotrState) -> Decision:
         return Decision(self.side, WD.PLAY_EVENT,
                         tuple(("card", c) for c in playable(state, self.side, self.face)),
-                        context={"face": self.face})
+                        private=True, context={"face": self.face})
 
     def act(self, state: WotrState, action: Action) -> None:
         state.stack.pop()

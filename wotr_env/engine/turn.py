@@ -258,7 +258,7 @@ class DieAction(Frame):
     def run(self, state: WotrState) -> Decision:
         return Decision(self.side, WD.DIE_ACTION,
                         tuple(("action", n) for n in usable(state, self.side, self.face)),
-                        context={"face": self.face})
+                        private=True, context={"face": self.face})
 
     def act(self, state: WotrState, action: Action) -> None:
         state.stack.pop()

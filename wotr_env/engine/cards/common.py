@@ -15,16 +15,22 @@ from ..turn import log
 Options = Callable[[WotrState, "Choose"], tuple[Action, ...]]
 Then = Callable[[WotrState, "Choose", Action], None]
 CHOICE_STEPS: dict[str, tuple[Options, Then]] = {}
+#: The choices whose options read the chooser's hand: asked even with one option (private).
+PRIVATE_STEPS: set[str] = set()
 
 
-def choice_step(name: str, options: Options) -> Callable[[Then], Then]:
+def choice_step(name: str, options: Options, private: bool = False) -> Callable[[Then], Then]:
     """Register a card's choice ``name``: ``options(state, frame)`` lists it when it is asked,
-    ``then(state, frame, action)`` plays the one chosen (decorator on ``then``)."""
+    ``then(state, frame, action)`` plays the one chosen (decorator on ``then``). ``private``:
+    the options read what only the chooser knows (his hand), so the question is asked even
+    with one option (boardkit.decision.Decision.private)."""
 
     def register(then: Then) -> Then:
         if name in CHOICE_STEPS:
             raise ValueError(f"card choice {name!r} registered twice")
         CHOICE_STEPS[name] = (options, then)
+        if private:
+            PRIVATE_STEPS.add(name)
         return then
 
     return register
@@ -44,7 +50,8 @@ class Choose(Frame):
         if not options:
             state.stack.pop()
             return None
-        return Decision(self.side, WD.EVENT_CHOICE, options, context={"step": self.step})
+        return Decision(self.side, WD.EVENT_CHOICE, options,
+                        private=self.step in PRIVATE_STEPS, context={"step": self.step})
 
     def act(self, state: WotrState, action: Action) -> None:
         state.stack.pop()

@@ -167,15 +167,14 @@ THEN["ents-extra-card"] = _ents_extra
 @dataclass
 class ExtraCharacterCard(Frame):
     """WD-32: the Free Peoples may play one more Character card without a die (no Guide draw:
-    no Event die is used), or decline."""
+    no Event die is used), or decline. Asked even with no playable card (private: the Shadow
+    must not learn from the question whether they hold one)."""
 
     def run(self, state: WotrState) -> Decision | None:
         cards = playable(state, FREE_PEOPLES, CHARACTER)
-        if not cards:
-            state.stack.pop()
-            return None
         return Decision(FREE_PEOPLES, WD.PLAY_EVENT,
-                        (choice("no"), *(("card", c) for c in cards)), context={"die": None})
+                        (choice("no"), *(("card", c) for c in cards)), private=True,
+                        context={"die": None})
 
     def act(self, state: WotrState, action: Action) -> None:
         state.stack.pop()

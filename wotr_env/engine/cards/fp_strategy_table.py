@@ -92,14 +92,16 @@ for _card_id in CLOSED_BY:
     _closing_card(_card_id)
 
 
-@choice_step("end-closing", lambda state, frame: tuple(("card", c) for c in _army_cards(state)))
+@choice_step("end-closing", lambda state, frame: tuple(("card", c) for c in _army_cards(state)),
+             private=True)
 def _discard_army_card(state: WotrState, frame: Choose, action: Action) -> None:
     _discard_from_hand(state, action[1])
     state.stack.append(Choose(SHADOW, "end-closing-character"))
 
 
 @choice_step("end-closing-character",
-             lambda state, frame: tuple(("card", c) for c in _character_cards(state)))
+             lambda state, frame: tuple(("card", c) for c in _character_cards(state)),
+             private=True)
 def _discard_character_card(state: WotrState, frame: Choose, action: Action) -> None:
     _discard_from_hand(state, action[1])
 

@@ -127,7 +127,7 @@ def start_discard(state: WotrState, side: int, face: int) -> None:
 
 
 @choice_step("discard-table-card", lambda state, frame: tuple(
-    ("card", c) for c in endable(state, frame.side, frame.data[0])))
+    ("card", c) for c in endable(state, frame.side, frame.data[0])), private=True)
 def _discard_chosen(state: WotrState, frame: Choose, action: Action) -> None:
     card_id = state.ruleset.cards.events[action[1]].id
     discard_from_table(state, card_id)
