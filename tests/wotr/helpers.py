@@ -3,6 +3,8 @@ playing a card through the die, the action and the card decisions."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from wotr_env.data import NATIONS, load_ruleset
 from wotr_env.engine import build, play
 from wotr_env.engine.decision import EVENT, WD
@@ -58,3 +60,12 @@ def play_card(state, cid: str, face: int = EVENT) -> None:
 
 def events(state, name: str) -> list[tuple]:
     return [e for e in state.log if e[1] == name]
+
+
+def answer_private(state: Any) -> None:
+    """Play the private questions that have one option left (the engine asks them anyway, so
+    that how often a side is asked tells nothing of its hand: boardkit Decision.private)."""
+    from wotr_env.engine import play as _play
+
+    while (d := state.pending) is not None and d.private and len(d.options) == 1:
+        _play(state, d.options[0])

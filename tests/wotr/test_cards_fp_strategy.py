@@ -11,7 +11,7 @@ from wotr_env.engine.events import playable
 from wotr_env.engine.invariants import check
 from wotr_env.engine.state import ELITE, FREE_PEOPLES, LEADER, REGULAR, SHADOW
 
-from .helpers import card, char, die, events, n, play_card, position, r
+from .helpers import answer_private, card, char, die, events, n, play_card, position, r
 
 AT_WAR = {"steps": 0, "active": True}
 LAST_BATTLE = "fp-strat-01-the-last-battle"
@@ -154,6 +154,7 @@ def test_the_shadow_ends_tom_bombadil_with_a_die_an_army_card_and_a_character_ca
                  politics={"sauron": AT_WAR}, armies={"bree": {"sauron": {"regular": 2}}})
     die(s, 1)
     play(s, ("action", "discard-table-card"))
+    answer_private(s)
     assert s.table == [] and card(TOM_BOMBADIL) in s.discards[FREE_PEOPLES]
     assert s.hands[SHADOW] == [] and sorted(s.discards[SHADOW]) == sorted(map(card, SHADOW_COST))
     skip(s)  # the Free Peoples' die

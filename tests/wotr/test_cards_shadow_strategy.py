@@ -11,7 +11,7 @@ from wotr_env.engine.events import playable
 from wotr_env.engine.invariants import check
 from wotr_env.engine.state import ELITE, FREE_PEOPLES, LEADER, REGULAR, SHADOW
 
-from .helpers import card, char, die, events, n, play_card, position, r
+from .helpers import answer_private, card, char, die, events, n, play_card, position, r
 
 AT_WAR = {"steps": 0, "active": True}
 SHADOW_AT_WAR = {"isengard": AT_WAR, "sauron": AT_WAR, "southrons": AT_WAR}
@@ -159,11 +159,13 @@ def test_denethors_folly_is_ended_by_a_will_of_the_west_die_or_any_die_with_gand
     s = position("free_peoples", [], ["character", "will_of_the_west"], table=[DENETHOR],
                  **SIEGE_OF_MT)
     play(s, ("die", WILL), ("action", "discard-table-card"))
+    answer_private(s)
     assert s.table == [] and card(DENETHOR) in s.discards[SHADOW]
     s = position("free_peoples", [], ["character"], table=[DENETHOR],
                  characters={"gandalf-the-grey": "eliminated",
                              "gandalf-the-white": "minas-tirith"}, **SIEGE_OF_MT)
     play(s, ("die", CHARACTER), ("action", "discard-table-card"))
+    answer_private(s)
     assert s.table == []
 
 

@@ -68,9 +68,17 @@ def variant(state: WotrState, observer: int, rng: np.random.Generator) -> WotrSt
 
 
 def asked_again(s: WotrState):
-    """The decision the top frame asks of ``s`` now (on a copy: asking may change a frame)."""
+    """The decision the top frame asks of ``s`` now (on a copy: asking may change a frame);
+    IMPOSSIBLE when it has no option (a drawn hand that contradicts a public choice, e.g. a
+    die spent to play an event with no playable card in it)."""
     c = s.clone()
-    return c.stack[-1].run(c)
+    try:
+        return c.stack[-1].run(c)
+    except ValueError:
+        return IMPOSSIBLE
+
+
+IMPOSSIBLE = object()
 
 
 SKIPPED = "skipped"
@@ -88,6 +96,8 @@ def check_position(state: WotrState, observer: int, rng: np.random.Generator) ->
         pieces = sorted({k for k, (lo, hi) in enc.layout.items() for i in bad if lo <= i < hi})
         return f"observation differs in {pieces}"
     asked, again = state.pending, asked_again(other)
+    if again is IMPOSSIBLE:
+        return None
     same = asked_again(state)
     if same is None or (same.player, same.kind, tuple(same.options)) != \
             (asked.player, asked.kind, tuple(asked.options)):

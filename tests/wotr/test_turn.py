@@ -358,6 +358,9 @@ def test_a_die_with_no_legal_action_is_discarded(ruleset: str) -> None:
     empty_deck(state, 0)
     empty_deck(state, 1)
     play(state, ("die", EVENT))
+    # asked even so (private: its options may read the hand), "skip" its only answer
+    assert state.pending.options == (("action", "skip"),)
+    play(state, ("action", "skip"))
     assert state.log[-1] == (1, "die-action", FREE_PEOPLES, EVENT, "skip")
     assert (state.dice[FREE_PEOPLES] == -1).all()
     assert state.pending.player == SHADOW
