@@ -10,15 +10,16 @@ import pytest
 from wotr_env.engine import apply, is_over, new_state
 from wotr_env.engine.digest import digest
 
-# Re-recorded when private questions (asked even with one option) came in: the same final
-# digests, more decisions. (ruleset, seed): decisions played, the final digest's first 16
-# hex digits (max_turns 12, the choice drawn uniformly by numpy's default_rng(seed) from the
+# Re-recorded when private questions came in (the same digests, more decisions), and again
+# when separating Companions stopped toggling (a choice once made is not offered again).
+# (ruleset, seed): decisions played, the final digest's first 16 hex digits (max_turns 12,
+# the choice drawn uniformly by numpy's default_rng(seed) from the
 # pending options)
 RECORDED = {
-    ("2e", 1): (462, "87d2151c230475bc"),
-    ("2e", 2): (476, "ec0111a3c04e9bba"),
-    ("1e", 1): (495, "2b85884a6fd03e6c"),
-    ("1e", 2): (614, "1a28ec5ed8b85941"),
+    ("2e", 1): (463, "fc18b9705becc20c"),
+    ("2e", 2): (449, "c702a352fda90656"),
+    ("1e", 1): (561, "0c971dc3426454f3"),
+    ("1e", 2): (588, "2f2e45b3c1bc9da9"),
 }
 
 

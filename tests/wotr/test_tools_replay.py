@@ -23,7 +23,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def wotr_record(seed: int = 4, max_turns: int = 4) -> KitRecord:
+def wotr_record(seed: int = 4, max_turns: int = 6) -> KitRecord:
     """A random game cut off after ``max_turns`` turns, as its env's kit record."""
     env = wotr_env.raw_env(max_turns=max_turns)
     play_game(env, {a: RandomAgent(seed=seed + i) for i, a in enumerate(SIDES)}, seed)

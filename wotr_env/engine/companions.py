@@ -186,20 +186,23 @@ def start_separate(state: WotrState, side: int, face: int) -> None:
 
 @dataclass
 class SeparateGroup(Frame):
-    """WD-22, first part: the Companions who leave, one toggle at a time, then DONE."""
+    """WD-22, first part: the Companions who leave, one at a time, then DONE. A Companion once
+    chosen is not offered again (a toggle would let a sequence of choices run forever); every
+    group is still reachable, its members chosen in any order."""
 
     group: tuple[int, ...] = ()
 
     def run(self, state: WotrState) -> Decision:
         options: list[Action] = [DONE] if self.group else []
-        options.extend(("character", c) for c in companions_in_fellowship(state))
+        options.extend(("character", c) for c in companions_in_fellowship(state)
+                       if c not in self.group)
         return Decision(FREE_PEOPLES, WD.SEPARATE_COMPANIONS, tuple(options),
                         context={"group": self.group})
 
     def act(self, state: WotrState, action: Action) -> None:
         if action != DONE:
             c = action[1]
-            self.group = tuple(sorted(set(self.group) ^ {c}))
+            self.group = tuple(sorted({*self.group, c}))
             return
         state.stack.pop()
         separate_companions(state, self.group)
