@@ -52,7 +52,7 @@ BAD_VALUES = [
     ("league: {weights: {1: 1, alien: 1}}", "league.weights: unknown kind(s) [1, 'alien']"),
     ("eval: {opponents: random}", "eval.opponents must be a list of names, got 'random'"),
     ("2: 3\ncolour: red", "unknown key(s) [2, 'colour']"),
-    ("game: chess", "game must be one of ['goofspiel', 'got'], got 'chess'"),
+    ("game: chess", "game must be one of ['goofspiel', 'got', 'wotr'], got 'chess'"),
 ]
 
 
