@@ -13,9 +13,9 @@ such as ``ORDER[winterfell,march-special]``. N is fixed by the ruleset, whatever
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
+
+from boardkit.codec import Segment
 
 from ..data import TRACKS, UNIT_TYPES, Ruleset
 from ..engine.decision import ACTION_KINDS, CHOICES, Action
@@ -25,15 +25,6 @@ MAX_BID = 20  # a house owns 20 power tokens: no bid can be higher
 MAX_COUNT = 3  # ships in a port
 
 
-@dataclass(frozen=True)
-class Segment:
-    kind: str
-    offset: int
-    shape: tuple[int, ...]
-
-    @property
-    def size(self) -> int:
-        return int(np.prod(self.shape)) if self.shape else 1
 
 
 class ActionCodec:

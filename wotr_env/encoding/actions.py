@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
+
+from boardkit.codec import Segment
 
 from ..data import Ruleset, load_ruleset
 from ..engine.decision import CHOICES, DIE_ACTIONS, FACES, Action
@@ -31,17 +32,6 @@ KINDS = ("regular", "elite", "leader", "nazgul")  # a figure's kind: the state's
 CASUALTIES = ("regular", "downgrade", "elite")  # battle_casualties' KILL_REGULAR, ...
 
 
-@dataclass(frozen=True)
-class Segment:
-    """One action kind's block of indices: ``offset`` and the ranges of its arguments."""
-
-    kind: str
-    offset: int
-    shape: tuple[int, ...]
-
-    @property
-    def size(self) -> int:
-        return int(np.prod(self.shape)) if self.shape else 1
 
 
 class ActionCodec:
