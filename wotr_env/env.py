@@ -56,8 +56,7 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
                                                            "max_turns": max_turns})
         super().__init__(GAME, {"ruleset": ruleset, "max_turns": max_turns}, **env_options)
         self.ruleset = self.ruleset_name
-        self._pending = _pending  # the engine directly: one call fewer per step
-        self._apply = engine_apply
+        self._apply = engine_apply  # the engine directly: one call fewer per step
         self._idle_info = None if self.info_format == "text" else self._numeric(0, 0, None)
 
     # -- the kit's hooks ------------------------------------------------------------------------
@@ -102,10 +101,6 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
         from .render import picture
 
         return picture(self.game)
-
-
-def _pending(state: Any) -> Any:
-    return None if state.over else state.pending
 
 
 

@@ -34,6 +34,7 @@ from ..engine.state import (
     IN_FELLOWSHIP,
     NOT_IN_PLAY,
     SHADOW,
+    SIDE_NAMES,
     WotrState,
 )
 from ..engine.victory import victory_points
@@ -116,10 +117,8 @@ class ObservationEncoder:
         self.size = at
         self.high = np.concatenate([np.full(size, high, np.float32)
                                     for _, size, high in self.pieces])
-        sides = np.asarray(board.nation_side if hasattr(board, "nation_side") else
-                           [0 if n.side == "free_peoples" else 1 for n in board.nations])
-        fp = [int(n) for n in np.flatnonzero(sides == FREE_PEOPLES)]
-        sh = [int(n) for n in np.flatnonzero(sides == SHADOW)]
+        fp = [n.index for n in board.nations if n.side == SIDE_NAMES[FREE_PEOPLES]]
+        sh = [n.index for n in board.nations if n.side == SIDE_NAMES[SHADOW]]
         #: nation order per observer side: own side's nations first
         self.nation_order = (np.array(fp + sh), np.array(sh + fp))
         self.deck_of = np.asarray(cards.event_deck, np.int64)  # 0..3: FP char, FP strat, ...
