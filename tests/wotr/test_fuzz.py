@@ -2,7 +2,8 @@
 
 Each game is ``new_state(seed, ruleset, max_turns=100)`` played by picking uniformly among the
 options of every pending decision, so every option the engine offers is accepted or the game
-fails with the seed, the decision and the option to replay it. After every decision
+fails with the seed, the decision and the option to replay it; every option must have an index
+in the env's action space. After every decision
 ``invariants.check`` must find nothing; now and then an action that is not an option is tried
 and must raise ``IllegalActionError`` leaving the digest unchanged; a game must end as the
 rules say (facts §7.12): Corruption 12, the Crack of Doom, 10 Shadow or 4 Free Peoples victory
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
+from wotr_env.encoding.actions import codec_for
 from wotr_env.engine import (
     FREE_PEOPLES,
     SHADOW,
@@ -77,6 +79,7 @@ def play_random(seed: int, ruleset: str, max_turns: int = MAX_TURNS) -> GameResu
             raise FuzzFailure(f"{_where(state, result)}: the game is not over and nothing is "
                               f"pending")
         result.kinds[decision.kind.label] += 1
+        _encodable(state, decision, result)
         if result.decisions % PROBE_EVERY == 0:
             _probe_illegal(state, rng, result)
         action = decision.options[int(rng.integers(len(decision.options)))]
@@ -93,6 +96,18 @@ def play_random(seed: int, ruleset: str, max_turns: int = MAX_TURNS) -> GameResu
     result.turns = state.turn
     result.ending = _ending(state, result, max_turns)
     return result
+
+
+def _encodable(state: WotrState, decision, result: GameResult) -> None:
+    """Every option has an index in the env's action space (a card's jump once offered an
+    ``edge`` between regions that share no border, which the env could not mask)."""
+    codec = codec_for(result.ruleset)
+    for option in decision.options:
+        try:
+            codec.encode(option)
+        except ValueError as e:
+            raise FuzzFailure(f"{_where(state, result)}: {decision.kind.label} offers {e}") \
+                from None
 
 
 def _where(state: WotrState, result: GameResult) -> str:

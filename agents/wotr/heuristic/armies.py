@@ -156,13 +156,13 @@ def card_path(state: WotrState, d: Decision) -> Action:
     frame = state.stack[-1]
     src = int(getattr(frame, "src", -1))
     t = army_target(state, d.player, src) if src >= 0 else -1
-    steps = [o for o in d.options if o[0] == "edge"]
+    steps = [o for o in d.options if o[0] in ("edge", "region")]  # a border, or a card's jump
     if t < 0 or not steps:
         return fallback_done(d)
     dist = distances(state)
-    here = steps[0][1]
-    best = min(steps, key=lambda o: int(dist[o[2], t]))
-    if DONE in d.options and dist[best[2], t] >= dist[here, t]:
+    here = frame.path[-1] if getattr(frame, "path", ()) else src
+    best = min(steps, key=lambda o: int(dist[o[-1], t]))
+    if DONE in d.options and dist[best[-1], t] >= dist[here, t]:
         return DONE
     return best
 

@@ -4,10 +4,12 @@ on the way (rulebook p.28 "Using an Event card to move Armies", restated in fact
 
 :class:`CardMove` asks, for each Army the card moves: the region it leaves (WD-34), the part
 that goes (WD-10: ``all``, or ``part`` then the figures left behind, one at a time, DONE), then
-each step (WD-09: ``("edge", from, to)``; DONE ends the path where the card allows it); the Army
-then goes along the path in one go. The card's :class:`MoveRule` says how far, where the path
-may lead (``nexts``: the neighbours by default; a card that moves "straight to" a region names
-it), where it may end, which Armies may go and what the moving part must keep.
+each step (WD-09: ``("edge", from, to)`` across a border, or ``("region", to)`` where the card
+sends the Army straight to a region that need not border it, which no border action could
+name; DONE ends the path where the card allows it); the Army then goes along the path in one go.
+The card's :class:`MoveRule` says how far, where the path may lead (``nexts``: the neighbours by
+default; a card that moves "straight to" a region names it), where it may end, which Armies may
+go and what the moving part must keep.
 
 Every step obeys the rules the card does not override: the region is free for army movement
 (no enemy units in its field), no card in play closes it to the side (``armies.closed``), every
@@ -182,7 +184,8 @@ class CardMove(Frame):
             return Decision(self.side, WD.SPLIT_ARMY, tuple(options),
                             context={"region": self.src, "part": self.stage == "part"})
         here = self.path[-1] if self.path else self.src
-        options = [("edge", here, b) for b in self.next_steps(state)]
+        jump = MOVE_RULES[self.rule].nexts is not None
+        options = [("region", b) if jump else ("edge", here, b) for b in self.next_steps(state)]
         if self.path and MOVE_RULES[self.rule].ends(state, self, here):
             options.insert(0, DONE)
         return Decision(self.side, WD.ARMY_MOVE, tuple(options), context={"card_move": self.rule})
@@ -224,8 +227,8 @@ class CardMove(Frame):
             self.group, self.chars, self.stage = tuple(int(x) for x in figs.flat), chars, "path"
         elif action == DONE:
             self.finish(state)
-        else:
-            self.step(state, action[2])
+        else:  # ("edge", here, to) or, for a card's jump, ("region", to)
+            self.step(state, action[-1])
 
     def step(self, state: WotrState, to: int) -> None:
         self.path = (*self.path, to)
