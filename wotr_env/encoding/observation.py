@@ -121,7 +121,9 @@ class ObservationEncoder:
         sh = [n.index for n in board.nations if n.side == SIDE_NAMES[SHADOW]]
         #: nation order per observer side: own side's nations first
         self.nation_order = (np.array(fp + sh), np.array(sh + fp))
-        self.deck_of = np.asarray(cards.event_deck, np.int64)  # 0..3: FP char, FP strat, ...
+        #: per card, 1 for a Strategy card, 0 for a Character card (its deck 0..3 is FP
+        #: character, FP strategy, Shadow character, Shadow strategy)
+        self.is_strategy = tuple(int(d) % 2 for d in cards.event_deck)
         self._slices = {k: slice(*v) for k, v in offsets.items()}
 
     def encode(self, state: WotrState, observer: int | None,
@@ -206,21 +208,22 @@ class ObservationEncoder:
         out[sl["hand"]][state.hands[me]] = 1
         if full:
             out[sl["opponent_hand"]][state.hands[you]] = 1
-        deck = self.deck_of
+        strategy = self.is_strategy  # counted in Python: the lists are short
         sizes = []
         for side in (me, you):
             held = state.hands[side]
-            if side == you:  # his chosen, unrevealed Combat card still counts as in his hand
+            if side == you and state.stack and any(isinstance(f, Battle) for f in state.stack):
+                # his chosen, unrevealed Combat card still counts as in his hand
                 held = held + unrevealed_combat_cards(state, you)
-            kinds = deck[held] % 2 if held else np.zeros(0, np.int64)
-            sizes += [int((kinds == 0).sum()), int((kinds == 1).sum())]
+            n_strategy = sum(strategy[c] for c in held)
+            sizes += [len(held) - n_strategy, n_strategy]
         out[sl["hand_sizes"]] = sizes
         out[sl["deck_sizes"]] = [len(state.decks[2 * side + k]) for side in (me, you)
                                  for k in (0, 1)]
         out[sl["face_down"]][state.face_down[me]] = 1
         theirs = state.face_down[you]
-        out[sl["opponent_face_down"]] = np.bincount(deck[theirs] % 2, minlength=2) \
-            if theirs else 0
+        n_strategy = sum(strategy[c] for c in theirs)
+        out[sl["opponent_face_down"]] = (len(theirs) - n_strategy, n_strategy)
         for side in (0, 1):
             out[sl["discards"]][state.discards[side]] = 1
         out[sl["table"]][state.table] = 1
