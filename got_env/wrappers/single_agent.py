@@ -8,6 +8,14 @@ of the learner; the reward is the AEC env's reward for the learner summed over e
 happened since its previous decision (by default the zero-sum outcome, paid at the end), plus the
 optional potential-based shaping term (:mod:`got_env.wrappers.shaping`).
 
+It is the kit's game-neutral :class:`boardkit.single_agent.SingleAgentEnv` (``game="got"``),
+which holds the seat rotation, the opponents, the step loop, the masks and the illegal-action
+handling; this subclass adds what is AGoT's own through the kit's hooks: houses for seats (the
+``house=`` argument and reset option, and the errors naming the houses in play),
+:class:`~got_env.engine.OptionError` for a bad option, the reward shaping, the observation
+kinds of :mod:`got_env.wrappers.observations` (``"structured"`` among them), its numeric infos
+and the default opponent reader :func:`agent_specs`.
+
 Seats: ``house=None`` rotates the learning house at every reset (a different house each game,
 in table order from a start drawn from the seed), ``house="stark"`` fixes it. A seeded
 ``reset(seed=s)`` is deterministic: the game's seed, the learning house and the seeds of
@@ -21,37 +29,30 @@ that every element of the action space may be passed to ``step`` (and its checke
 action sampled in another state), so ``illegal_action="random"`` replaces a masked index by a
 legal one drawn from ``np_random``, flagged with ``info["illegal_action"] = 1`` and
 ``illegal_penalty`` added: for learners without masks, and for ``check_env``. Masked learners
-(sb3-contrib's MaskablePPO, via :meth:`action_masks`) never send one.
+(sb3-contrib's MaskablePPO, via :meth:`~SingleAgentEnv.action_masks`) never send one.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-import gymnasium
 import numpy as np
 
-from ..engine import IllegalActionError, OptionError
-from ..env import OUTCOMES, LegalActions, raw_env
+from boardkit.single_agent import ILLEGAL_ACTIONS, AgentFactory, SpecResolver
+from boardkit.single_agent import SingleAgentEnv as KitSingleAgentEnv
+
+from ..engine import OptionError
+from ..env import OUTCOMES, raw_env
 from .observations import ObservationTransform, check_obs_kind
 from .shaping import PotentialShaping, make_shaping
 
 # info["outcome"] is 1 + the index of the reason in got_env.env.OUTCOMES (0 while the game is
 # on), as in the AEC env's numeric infos.
-ILLEGAL_ACTIONS = ("raise", "random")
 
-Policy = Callable[[np.ndarray, np.ndarray, dict], int]
-
-
-#: Builds one opponent for one game: ``(house, env, seed) -> agent``, an object with
-#: ``act(observation, action_mask, info)`` or a plain policy callable. Called at every reset, with
-#: the AEC env and a seed drawn from the single-agent env's ``np_random``.
-AgentFactory = Callable[[str, raw_env, int], Any]
-#: Reads an opponent spec (a registry name or a mapping, docs/wrappers.md "Opponents") into the
-#: factory that builds it, checking it now; a bad spec raises ValueError saying why.
-SpecResolver = Callable[[object], AgentFactory]
+#: the game's registry name (:func:`boardkit.envs.make_env` builds its :class:`raw_env`)
+GAME = "got"
 
 _SPEC_FORMS = ("an agent spec (a registry name such as 'random', 'heuristic' or 'ismcts', "
               "'module:Class', 'path/to/file.py:Class', or a mapping with 'name'), an object "
@@ -79,37 +80,7 @@ def _build_spec(spec: Any, house: str, env: raw_env, seed: int) -> Any:
     return spec.build(env=env, seed=seed)
 
 
-def _given(agent: Any, house: str, env: raw_env, seed: int) -> Any:
-    """The factory of an opponent given as an object or a callable: that one, in every game."""
-    del house, env, seed
-    return agent
-
-
-def _opponent_factory(spec: object, where: str, resolve: SpecResolver) -> AgentFactory:
-    """Validate one opponent (building nothing yet) into the factory that seats it each game;
-    ``where`` says which seat, for the error message, which also names the bad value."""
-    if isinstance(spec, (str, Mapping)):
-        try:
-            return resolve(spec)
-        except ValueError as e:
-            raise OptionError(f"bad opponent {spec!r}{where}: {e}") from e
-    if isinstance(spec, type):
-        raise OptionError(f"bad opponent {spec.__name__}{where}: a class; pass an instance, or "
-                          f"an agent spec naming it (its registry name or 'module:Class')")
-    if callable(getattr(spec, "act", None)) or callable(spec):
-        return functools.partial(_given, spec)
-    raise OptionError(f"bad opponent {spec!r}{where}: use {_SPEC_FORMS}")
-
-
-def _call_optional(agent: object, method: str, *args: Any) -> None:
-    """Call the opponent's optional ``reset()`` / ``observe_end(reward, info)``, the two hooks
-    of the Agent protocol an opponent may have (docs/wrappers.md, "Opponents")."""
-    hook = getattr(agent, method, None)
-    if callable(hook):
-        hook(*args)
-
-
-class SingleAgentEnv(gymnasium.Env):
+class SingleAgentEnv(KitSingleAgentEnv):
     """One learning house against policies, as a ``gymnasium.Env``.
 
     :param house: None (rotate the learning house at each reset) or a house in play.
@@ -137,219 +108,111 @@ class SingleAgentEnv(gymnasium.Env):
         ``AgentSpec``) by default.
     :param env_options: the AEC env's options (``num_players``, ``max_rounds``, ``reward``,
         ``max_steps``, ...; docs/env.md), validated by it.
+
+    The seats are the houses: :attr:`houses` and :attr:`fixed_house` are the kit's ``seats``
+    and ``fixed_seat``, and ``learner`` is the learning house of the current game.
     """
 
     metadata = {"render_modes": list(raw_env.metadata["render_modes"]), "render_fps": 1}
+    option_error = OptionError
+    seat_option = "house"
+    spec_forms = _SPEC_FORMS
+    class_hint = " (its registry name or 'module:Class')"
 
     def __init__(self, house: str | None = None, opponents: object = "random",
                  obs: str = "dict", shaping: object = None, info_strings: bool = False,
                  illegal_action: str = "raise", illegal_penalty: float = 0.0,
                  render_mode: str | None = None, spec_resolver: SpecResolver = agent_specs,
                  **env_options: Any):
-        self.aec = raw_env(render_mode=render_mode, **env_options)
-        self.render_mode = render_mode
-        self.houses = list(self.aec.possible_agents)
-        self.fixed_house = None if house is None else self._check_house(house, "house")
-        self.obs_kind = check_obs_kind(obs)
-        self.transform = ObservationTransform(self.obs_kind, self.aec.ruleset, self.aec.encoder)
+        if "game" in env_options or "seat" in env_options:
+            # the kit's arguments, not options of this env: the AEC env's error names them
+            # (an unknown option), as it always has
+            raw_env(render_mode=render_mode, **env_options)
         self.shaping: PotentialShaping | None = make_shaping(shaping)
-        if not isinstance(info_strings, bool):
-            raise OptionError(f"info_strings must be True or False, got {info_strings!r}")
-        self.info_strings = info_strings
-        if illegal_action not in ILLEGAL_ACTIONS:
-            raise OptionError(f"illegal_action must be one of {ILLEGAL_ACTIONS}, got "
-                              f"{illegal_action!r}")
-        self.illegal_action = illegal_action
-        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
-            raise OptionError(f"illegal_penalty must be a number, got {illegal_penalty!r}")
-        self.illegal_penalty = float(illegal_penalty)
-        self._spec_resolver = spec_resolver
-        self._opponent_specs = self._check_opponents(opponents)
-        self.action_space = LegalActions(self.aec.codec.size, self)
-        self.observation_space = self.transform.space
-        self.learner: str | None = None  # the learning house of the current game
-        self._rotation_start: int | None = None
-        self._games = 0
-        self._policies: dict[str, Policy] = {}
-        self._agents: dict[str, Any] = {}
-        self._mask = np.zeros(self.aec.codec.size, dtype=np.int8)
-        self._live = False
-        self._phi = 0.0
+        self._phi = 0.0  # the shaping potential at the learner's latest decision
+        super().__init__(GAME, seat=house, opponents=opponents, obs=obs,
+                         info_strings=info_strings, illegal_action=illegal_action,
+                         illegal_penalty=illegal_penalty, render_mode=render_mode,
+                         spec_resolver=spec_resolver, **env_options)
+
+    @property
+    def houses(self) -> list[str]:
+        """The houses in play, in table order (the kit's ``seats``)."""
+        return self.seats
+
+    @property
+    def fixed_house(self) -> str | None:
+        """The learning house given as ``house=``, or None when it rotates (``fixed_seat``)."""
+        return self.fixed_seat
 
     # -- options --------------------------------------------------------------------------------
-    def _check_house(self, house: object, what: str) -> str:
-        if not isinstance(house, str) or house not in self.houses:
-            raise OptionError(f"unknown {what} {house!r}: the houses in play in a "
+    def _check_seat(self, seat: object, what: str) -> str:
+        if not isinstance(seat, str) or seat not in self.houses:
+            raise OptionError(f"unknown {what} {seat!r}: the houses in play in a "
                               f"{self.aec.num_players}-player game are {self.houses}")
-        return house
+        return seat
 
     def _check_opponents(self, opponents: object) -> Any:
-        """The validated opponents as factories: one for every seat, a list by seat, or a dict
-        by house (kept in the form given; built per game by :meth:`_seat_opponents`)."""
-        n, resolve = len(self.houses) - 1, self._spec_resolver
-        all_houses = {h.id for h in self.aec.ruleset.houses}
-        if isinstance(opponents, Mapping) and opponents and set(opponents) <= all_houses:
-            unknown = sorted(set(opponents) - set(self.houses))
-            if unknown:
-                raise OptionError(f"opponents for houses not in play: {unknown}; the houses "
-                                  f"in play are {self.houses}")
-            needed = [h for h in self.houses if h != self.fixed_house]
-            missing = [h for h in needed if h not in opponents]
-            if missing:
-                raise OptionError(f"opponents has no entry for {missing} (every house that can "
-                                  f"be an opponent needs one)")
-            return {h: _opponent_factory(s, f" (for {h})", resolve) for h, s in opponents.items()}
-        if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        """The kit's check, after AGoT's own: a mapping may name any house of the ruleset (one
+        not in play is an error saying so), and a list of the wrong length is counted in
+        houses in play."""
+        if isinstance(opponents, Mapping) and opponents:
+            named, in_play = set(opponents), set(self.houses)
+            if named <= {h.id for h in self.aec.ruleset.houses} and not named <= in_play:
+                raise OptionError(f"opponents for houses not in play: {sorted(named - in_play)}; "
+                                  f"the houses in play are {self.houses}")
+        elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
+            n = len(self.houses) - 1
             if len(opponents) != n:
                 raise OptionError(f"opponents is a list of {len(opponents)}, expected {n} (one "
                                   f"per opponent in a {len(self.houses)}-player game)")
-            return [_opponent_factory(s, f" (opponent {i})", resolve)
-                    for i, s in enumerate(opponents)]
-        return _opponent_factory(opponents, "", resolve)
+        return super()._check_opponents(opponents)
 
-    # -- gymnasium API --------------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
-        """A new game. ``options={"house": "stark"}`` picks the learning house of this game
-        (the rotation still advances). The game, the house and registry-built opponents are
-        drawn from ``np_random``, so a seeded reset always starts the same game."""
-        super().reset(seed=seed)
-        options = dict(options or {})
-        unknown = sorted(set(options) - {"house"})
-        if unknown:
-            raise OptionError(f"unknown reset option(s) {unknown}; known: ['house']")
-        if seed is not None or self._rotation_start is None:
-            self._rotation_start = int(self.np_random.integers(len(self.houses)))
-            self._games = 0
-        rotated = self.houses[(self._rotation_start + self._games) % len(self.houses)]
-        self._games += 1
-        if options.get("house") is not None:
-            self.learner = self._check_house(options["house"], "reset option house")
-        else:
-            self.learner = self.fixed_house or rotated
-        self.aec.reset(seed=int(self.np_random.integers(2**63 - 1)))
-        self._seat_opponents()
-        self._play_opponents()
-        if self._done():
-            raise RuntimeError(f"the game ended before {self.learner}'s first decision "
-                               f"(max_steps={self.aec.max_steps} is too small)")
+    # -- the kit's hooks ------------------------------------------------------------------------
+    def _init_observations(self, obs: str) -> None:
+        """The observation kinds of :mod:`got_env.wrappers.observations`."""
+        self.obs_kind = check_obs_kind(obs)
+        self.transform = ObservationTransform(self.obs_kind, self.aec.ruleset, self.aec.encoder)
+        self.observation_space = self.transform.space
+
+    def _observation(self, o: dict[str, np.ndarray]) -> Any:
+        return self.transform(o["observation"], self._mask)
+
+    def _too_short(self) -> str:
+        return f"max_steps={self.aec.max_steps} is too small"
+
+    def _game_started(self) -> None:
+        """The shaping potential of the learner's first decision."""
         self._phi = self._potential()
-        obs = self._observe()
-        return obs, self._info()
 
-    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """Play the learner's ``action``, then the opponents until the learner is to act again
-        or the game is over."""
-        if self.aec.game is None:
-            raise RuntimeError("call reset() before step()")
-        if not self._live:
-            raise RuntimeError("the game is over (terminated or truncated); call reset()")
-        index = self._action_index(action)
-        illegal = not self._mask[index]
-        if illegal:
-            if self.illegal_action == "raise":
-                d = self.aec.game.pending
-                raise IllegalActionError(
-                    f"action {index} ({self.aec.action_name(index)}) is not legal for "
-                    f"{d.kind.label} of {self.learner}; action_masks() lists the legal ones")
-            index = int(self.np_random.choice(np.flatnonzero(self._mask)))
-        self.aec.step(index)
-        reward = float(self.aec.rewards[self.learner])
-        reward += self._play_opponents()
-        terminated = bool(self.aec.terminations[self.learner])
-        truncated = bool(self.aec.truncations[self.learner])
-        shaping_term = 0.0
+    def _deciding(self) -> str:
+        """The pending decision's kind and the learning house."""
+        return f"{self.aec.game.pending.kind.label} of {self.learner}"
+
+    def _extra_reward(self, terminated: bool) -> float:
+        """The shaping term (0.0 without shaping): gamma * Phi(now) - Phi(before), the
+        potential read at the learner's decisions (:mod:`got_env.wrappers.shaping`)."""
+        if self.shaping is None:
+            return 0.0
+        before = self._phi
+        self._phi = self._potential(terminated)
+        return self.shaping.term(before, self._phi)
+
+    def _step_info(self, info: dict[str, Any], extra: float) -> None:
+        """``info["shaping"]``, the step's shaping term (with shaping only)."""
         if self.shaping is not None:
-            before = self._phi
-            self._phi = self._potential(terminated)
-            shaping_term = self.shaping.term(before, self._phi)
-        reward += shaping_term + (self.illegal_penalty if illegal else 0.0)
-        obs = self._observe()
-        info = self._info()
-        info["illegal_action"] = int(illegal)
-        if self.shaping is not None:
-            info["shaping"] = shaping_term
-        if terminated or truncated:
-            self._end_opponents()
-        return obs, reward, terminated, truncated, info
+            info["shaping"] = extra
 
-    def action_masks(self) -> np.ndarray:
-        """The learner's legal actions as booleans (what sb3-contrib's MaskablePPO asks for);
-        all False once the game is over."""
-        return self._mask.astype(bool)
-
-    def legal_mask(self) -> np.ndarray | None:
-        """The learner's legal actions (int8) while it is to act, else None: what
-        ``action_space.sample()`` draws from (:class:`got_env.env.LegalActions`)."""
-        return self._mask if self._live else None
-
-    def render(self) -> str | np.ndarray | None:
-        return self.aec.render()
-
-    def close(self) -> None:
-        self.aec.close()
-
-    def action_name(self, action: int) -> str:
-        """A readable name for an action index (the AEC env's)."""
-        return self.aec.action_name(action)
+    def _opponent_action(self, action: Any) -> Any:
+        """Unchanged: the AEC env checks it (a float or None raises IllegalActionError)."""
+        return action
 
     # -- internals ------------------------------------------------------------------------------
-    def _seat_opponents(self) -> None:
-        """This game's policy for every house but the learner's (registry agents built now,
-        with seeds from ``np_random``), and the optional ``reset()`` of each agent called."""
-        i = self.houses.index(self.learner)
-        others = self.houses[i + 1:] + self.houses[:i]  # table order after the learner
-        specs = self._opponent_specs
-        self._policies, self._agents = {}, {}
-        started: set[int] = set()
-        for seat, house in enumerate(others):
-            if isinstance(specs, dict) and house not in specs:
-                raise OptionError(f"opponents has no entry for {house}, an opponent of "
-                                  f"{self.learner} in this game")
-            factory = (specs[house] if isinstance(specs, dict)
-                       else specs[seat] if isinstance(specs, list) else specs)
-            agent = factory(house, self.aec, int(self.np_random.integers(2**31 - 1)))
-            act = getattr(agent, "act", None)
-            self._policies[house] = act if callable(act) else agent
-            self._agents[house] = agent
-            if id(agent) not in started:  # a shared object is reset once per game
-                started.add(id(agent))
-                _call_optional(agent, "reset")
-
-    def _play_opponents(self) -> float:
-        """Step the other houses' decisions until the learner's turn or the end; the learner's
-        reward over those steps."""
-        aec, reward = self.aec, 0.0
-        while not self._done() and aec.agent_selection != self.learner:
-            house = aec.agent_selection
-            o = aec.observe(house)
-            aec.step(self._policies[house](o["observation"], o["action_mask"],
-                                           dict(aec.infos[house])))
-            reward += float(aec.rewards[self.learner])
-        return reward
-
-    def _end_opponents(self) -> None:
-        ended: set[int] = set()
-        for house, agent in self._agents.items():
-            if id(agent) not in ended:
-                ended.add(id(agent))
-                _call_optional(agent, "observe_end", float(self.aec._cumulative_rewards[house]),
-                               dict(self.aec.infos[house]))
-
-    def _done(self) -> bool:
-        return bool(self.aec.terminations[self.learner] or self.aec.truncations[self.learner])
-
     def _potential(self, terminated: bool = False) -> float:
         if self.shaping is None:
             return 0.0
         house = self.aec.ruleset.house(self.learner)
         return self.shaping.end_phi(self.aec.game, house, terminated)
-
-    def _observe(self) -> Any:
-        o = self.aec.observe(self.learner)
-        self._mask = o["action_mask"]
-        self._live = not self._done()
-        return self.transform(o["observation"], self._mask)
 
     def _info(self) -> dict[str, Any]:
         """The same keys at every step, numbers only unless ``info_strings`` (so that vector
@@ -407,17 +270,6 @@ class SingleAgentEnv(gymnasium.Env):
             return "truncated", tuple(int(h) for h in ranking(game))
         return None
 
-    def _action_index(self, action: object) -> int:
-        """The action as an int; anything that is not an element of the action space (a float,
-        a bool, an index out of range) raises IllegalActionError whatever ``illegal_action``
-        says, since that is a bug of the caller, not a choice of the policy."""
-        if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
-            action = action.reshape(()).item()
-        n = self.aec.codec.size
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(f"action {action!r} ({type(action).__name__}) is not an "
-                                     f"action index: expected an integer in 0..{n - 1}")
-        if not 0 <= action < n:
-            raise IllegalActionError(f"action {action!r} is outside the action space: expected "
-                                     f"an integer in 0..{n - 1}")
-        return int(action)
+
+__all__ = ["GAME", "ILLEGAL_ACTIONS", "OUTCOMES", "AgentFactory", "SingleAgentEnv",
+           "SpecResolver", "agent_specs"]
