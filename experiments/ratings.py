@@ -45,7 +45,12 @@ def seat_ranks(record: dict[str, Any]) -> list[int]:
 
 def seat_credits(record: dict[str, Any]) -> list[Fraction]:
     """The win credit of each seat: 1 for the winner, 1/k for each of the k houses of a draw,
-    0 for the others (they add up to 1 in every game)."""
+    0 for the others (they add up to 1 in every game that ended by its rules). A game cut off
+    by a limit of its options (reason ``"truncated"``: War of the Ring's ``max_turns``) has no
+    winner by the rules: nobody is credited, though its ranking by standing still feeds the
+    ratings."""
+    if record.get("reason") == "truncated":
+        return [Fraction(0)] * len(record["houses"])
     drawn = list(record.get("draw") or ())
     if drawn:
         return [Fraction(1, len(drawn)) if h in drawn else Fraction(0)
