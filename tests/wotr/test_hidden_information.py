@@ -104,6 +104,11 @@ def check_position(state: WotrState, observer: int, rng: np.random.Generator) ->
         return SKIPPED  # its frame changes itself before asking: it cannot be asked again
     if again is None and asked.kind == WD.COMBAT_CARD and asked.player != observer:
         return None  # 1e: he said "yes" in public; a drawn hand with no card is not his
+    if again is None and asked.private and asked.player != observer:
+        # a question read off his hand that the drawn hand cannot answer: the public choice
+        # that led here (a die spent to end a table card by discarding a Character card) rules
+        # that hand out, so it is no position the observer could be in
+        return None
     if again is None:
         return f"{asked.kind.label}: the variant asks nothing"
     if (again.player, again.kind) != (asked.player, asked.kind):
