@@ -37,7 +37,6 @@ from ..engine.state import (
     SIDE_NAMES,
     WotrState,
 )
-from ..engine.victory import victory_points
 
 MAX_TURN = 100  # turns are not bounded by the rules; the feature saturates here
 N_TILES = 24
@@ -121,6 +120,14 @@ class ObservationEncoder:
         sh = [n.index for n in board.nations if n.side == SIDE_NAMES[SHADOW]]
         #: nation order per observer side: own side's nations first
         self.nation_order = (np.array(fp + sh), np.array(sh + fp))
+        #: the same order as runs of consecutive nations, (to, from) slices: the board's
+        #: arrays are copied block by block, with no gather
+        self._runs = tuple(_runs(order) for order in self.nation_order)
+        #: per side, the points it scores for controlling each region (an enemy City 1, an
+        #: enemy Stronghold 2: engine.victory.victory_points as a dot product)
+        vp = board.vp.astype(np.int64)
+        self._points = (vp * (board.region_side == SHADOW),
+                        vp * (board.region_side == FREE_PEOPLES))
         #: per card, 1 for a Strategy card, 0 for a Character card (its deck 0..3 is FP
         #: character, FP strategy, Shadow character, Shadow strategy)
         self.is_strategy = tuple(int(d) % 2 for d in cards.event_deck)
@@ -138,8 +145,11 @@ class ObservationEncoder:
         you = 1 - me
         sl = self._slices
         order = self.nation_order[me]
-        out[sl["army"]] = state.army[:, order, :].ravel()
-        out[sl["box"]] = state.box[:, order, :].ravel()
+        shape = (self.n_regions, self.n_nations, 4)
+        army, box = out[sl["army"]].reshape(shape), out[sl["box"]].reshape(shape)
+        for to, frm in self._runs[me]:
+            army[:, to] = state.army[:, frm]
+            box[:, to] = state.box[:, frm]
         control = out[sl["control"]].reshape(self.n_regions, 2)
         control[:, 0] = state.control == me
         control[:, 1] = state.control == you
@@ -168,8 +178,10 @@ class ObservationEncoder:
         limit = state.max_turns or 0
         out[sl["turn"]] = (min(state.turn, MAX_TURN), state.phase,
                            max(0, min(limit - state.turn, MAX_TURN)) if limit else 0)
-        vp = victory_points(state)
-        out[sl["victory_points"]] = (vp[me], vp[you])
+        held = state.control
+        points = (int(self._points[FREE_PEOPLES] @ (held == FREE_PEOPLES)),
+                  int(self._points[SHADOW] @ (held == SHADOW)))
+        out[sl["victory_points"]] = (points[me], points[you])
         self._decision(state, out, me, observer)
         self._battle(state, out, me)
         return out
@@ -282,6 +294,16 @@ class ObservationEncoder:
                 out[sl["combat_card"].start + rnd.cards[me]] = 1
             if rnd.stage != "cards" and rnd.stage != "reveal" and rnd.cards[1 - me] >= 0:
                 out[sl["revealed_combat_card"].start + rnd.cards[1 - me]] = 1
+
+
+def _runs(order: np.ndarray) -> tuple[tuple[slice, slice], ...]:
+    """``order`` (a permutation) as (to, from) slices of consecutive indices."""
+    out, start = [], 0
+    for i in range(1, len(order) + 1):
+        if i == len(order) or order[i] != order[i - 1] + 1:
+            out.append((slice(start, i), slice(int(order[start]), int(order[i - 1]) + 1)))
+            start = i
+    return tuple(out)
 
 
 def encoder_for(ruleset: Ruleset | str) -> ObservationEncoder:
