@@ -94,6 +94,9 @@ def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
                          f"(houses {list(spec.houses)}, seed {spec.seed}) failed: "
                          f"{type(e).__name__}: {e}") from e
     place = {h: i + 1 for i, h in enumerate(ranking)}
+    # a game cut off at a limit of its options has no winner by the rules, only a side ahead
+    # (its ranking), as experiments.play and experiments.ratings read it
+    winner = None if result.reason == "truncated" else ranking[0]
     drawn = {"draw": [name(p) for p in result.draw]} if result.draw else {}
     for h in drawn.get("draw", ()):
         place[h] = 1   # every house of a draw ranks first (experiments.ratings)
@@ -103,7 +106,8 @@ def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
             "seed": spec.seed, "agent_seeds": list(spec.agent_seeds),
             "ranking": ranking, "ranks": [place[h] for h in spec.houses],
             "castles": {h: scores[h] for h in spec.houses},
-            "winner": ranking[0], "winner_agent": spec.lineup[spec.houses.index(ranking[0])],
+            "winner": winner, "winner_agent": None if winner is None
+            else spec.lineup[spec.houses.index(winner)],
             "reason": result.reason, "rounds": rounds,
             "decisions": decisions, "seconds": round(seconds, 3), **drawn}
 

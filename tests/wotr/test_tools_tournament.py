@@ -63,7 +63,8 @@ def test_a_wotr_tournament_seats_both_sides_and_writes_its_records_and_report(ru
     assert [r["houses"] for r in recs] == [list(SIDES), list(SIDES[::-1])]  # sides swapped
     for r in recs:
         assert set(T.RECORD_FIELDS) <= set(r)
-        assert sorted(r["ranking"]) == sorted(SIDES) and r["winner"] == r["ranking"][0]
+        assert sorted(r["ranking"]) == sorted(SIDES)
+        assert r["winner"] is None and r["winner_agent"] is None  # truncated: no winner
         assert r["reason"] == "truncated" and r["rounds"] == 2 and r["decisions"] > 10
         assert set(r["castles"]) == set(SIDES)  # the standing of each side
         first, second = (r["castles"][s] for s in r["ranking"])
