@@ -86,10 +86,22 @@ def codec_digests() -> dict[str, str]:
     return out
 
 
+def bounds_digests() -> dict[str, str]:
+    """Each game's and ruleset's observation bounds (``encoder.high``, which gives ``size``)."""
+    out = {}
+    for game_name, options, _, _ in CASES:
+        game = games.get(game_name)
+        state = game.new_state(0, options)
+        high = np.asarray(game.encoder(state).high, np.float32)
+        key = f"{game_name} {json.dumps(options, sort_keys=True)}"
+        out[key] = _short(hashlib.sha256(high.tobytes()))
+    return out
+
+
 def compute() -> dict:
     states = {case_key(g, o, s): game_digests(g, o, s, n) for g, o, seeds, n in CASES
               for s in seeds}
-    return {"codecs": codec_digests(), "states": states}
+    return {"codecs": codec_digests(), "bounds": bounds_digests(), "states": states}
 
 
 if __name__ == "__main__":

@@ -10,13 +10,25 @@ import json
 
 import pytest
 
-from tests.encoding_digests import CASES, FIXTURE, case_key, codec_digests, game_digests
+from tests.encoding_digests import (
+    CASES,
+    FIXTURE,
+    bounds_digests,
+    case_key,
+    codec_digests,
+    game_digests,
+)
 
 RECORDED = json.loads(FIXTURE.read_text())
 
 
 def test_every_action_index_and_name_is_unchanged():
     assert codec_digests() == RECORDED["codecs"]
+
+
+def test_every_observation_bound_is_unchanged():
+    """The observation spaces' bounds (``encoder.high``), and so their sizes."""
+    assert bounds_digests() == RECORDED["bounds"]
 
 
 @pytest.mark.parametrize("game,options,seed,decisions",
