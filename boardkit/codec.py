@@ -107,9 +107,9 @@ class SegmentCodec:
 
     ``game`` names the space in errors; ``bare``: the name of an argument-less action after its
     kind (AGoT ``DONE``: ""; War of the Ring ``DONE[]``: "[]"); ``mask_writer(segments, size)``:
-    builds the game's compiled mask writer, or gives None (the table look-up then); it must be
-    picklable (a module-level function): the writer itself, a C object, is rebuilt after
-    unpickling."""
+    builds the game's compiled mask writer (for plain segments: :attr:`Segment.plain`), or gives
+    None (the table look-up then); it must be picklable (a module-level function): the writer
+    itself, a C object, is rebuilt after unpickling."""
 
     def __init__(self, game: str, segments: Sequence[Segment], *, bare: str = "",
                  mask_writer: Callable[[tuple[Segment, ...], int], MaskWriter | None]
@@ -124,7 +124,6 @@ class SegmentCodec:
         if len(self._by_kind) != len(self.segments):
             raise ValueError(f"{game}: two segments of one kind in {[s.kind for s in segments]}")
         self.size = offset
-        self._bare = bare
         actions: list[Action] = []
         names: list[str] = []
         for seg in self.segments:
