@@ -1,5 +1,5 @@
 """Goofspiel's action codec (an action is a card index, its own index: the kit's IndexCodec)
-and observation encoder.
+and observation encoder (its pieces in the kit's layout, :func:`layout`).
 
 An observation of player p, seats counted from p: its hand, its own bid this turn, the current
 prize, the prizes already won or discarded, every player's points and the cards every player
@@ -12,8 +12,22 @@ import functools
 import numpy as np
 
 from boardkit.codec import IndexCodec
+from boardkit.layout import Layout, Piece
 
 from .rules import State
+
+
+def layout(num_players: int, num_cards: int) -> Layout:
+    """The observation's pieces: N cards, P players (seats counted from the observer)."""
+    n, p = num_cards, num_players
+    return Layout((
+        Piece("hand", (n,), doc="own cards still in hand"),
+        Piece("bid", (n,), doc="own bid this turn"),
+        Piece("prize", (n,), doc="the prize card up for bids"),
+        Piece("prizes_seen", (n,), doc="the prizes already won or discarded"),
+        Piece("points", (p,), n * (n + 1) / 2, "every player's points"),
+        Piece("revealed", (p, n), doc="the cards every player has revealed"),
+    ))
 
 
 class Encoder:
@@ -21,9 +35,9 @@ class Encoder:
 
     def __init__(self, num_players: int, num_cards: int):
         self.num_players, self.num_cards = num_players, num_cards
-        self.size = 4 * num_cards + num_players * (num_cards + 1)
-        self.high = np.ones(self.size, np.float32)
-        self.high[4 * num_cards:4 * num_cards + num_players] = num_cards * (num_cards + 1) // 2
+        self.layout = layout(num_players, num_cards)
+        self.size = self.layout.size
+        self.high = self.layout.high
 
     def encode(self, s: State, observer: int | None) -> np.ndarray:
         """``observer`` None: the position as nobody sees it (no bids, no hand)."""

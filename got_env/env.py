@@ -3,7 +3,7 @@
 ``raw_env(**options)`` is the bare :class:`AECEnv`; ``env(**options)`` wraps it in PettingZoo's
 usual guards (out-of-bounds actions, call order). Agents are the houses in play
 (``"stark"``, ``"lannister"``, ...). Every agent has the same ``Discrete(N)`` action space
-(:class:`got_env.encoding.ActionCodec`) and observes
+(:class:`boardkit.codec.SegmentCodec`, AGoT's segments) and observes
 ``{"observation": Box(float32, (F,)), "action_mask": Box(int8, (N,))}`` from its own point of view
 (:class:`got_env.encoding.ObservationEncoder`); a house that is not to act gets an all-zero mask.
 ``infos`` keys are documented in docs/env.md ("Infos"): numbers only by default, so that libraries
@@ -49,13 +49,14 @@ from typing import Any
 import numpy as np
 
 from boardkit.aec import KitEnv
+from boardkit.codec import SegmentCodec
 from boardkit.order import OrderEnforcing
 from boardkit.rewards import end_rewards
 from boardkit.spaces import LegalActions
 
 from . import engine
 from .data import load_ruleset
-from .encoding import ActionCodec, ObservationEncoder, codec_for, encoder_for
+from .encoding import ObservationEncoder, codec_for, encoder_for
 from .engine import GameOptions, OptionError, game_options
 from .game import GAME
 
@@ -125,7 +126,7 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
         self._idle_info = None if self.info_format == "text" else numeric
 
     # -- the kit's hooks ------------------------------------------------------------------------
-    def _tables(self) -> tuple[ActionCodec, ObservationEncoder, dict[str, int]]:
+    def _tables(self) -> tuple[SegmentCodec, ObservationEncoder, dict[str, int]]:
         """The ruleset's codec and encoder, and its houses of this player count (no probe
         state: an env is built per game slot of a batch)."""
         houses = self.ruleset.setups[self.num_players].houses

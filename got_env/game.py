@@ -13,11 +13,12 @@ from typing import Any
 
 import numpy as np
 
+from boardkit.codec import SegmentCodec
 from boardkit.result import Result
 
 from . import engine
 from .data import Ruleset, load_ruleset
-from .encoding import ActionCodec, ObservationEncoder, codec_for, encoder_for
+from .encoding import ObservationEncoder, codec_for, encoder_for
 from .engine.decision import Action, Decision
 from .engine.determinize import Model, determinize
 from .engine.options import default_num_players
@@ -112,7 +113,7 @@ class AGoTGame:
                     model: Model | None = None) -> GameState:
         return determinize(state, observer, rng, model=model)
 
-    def codec(self, state: GameState) -> ActionCodec:
+    def codec(self, state: GameState) -> SegmentCodec:
         return codec_for(state.ruleset)
 
     def encoder(self, state: GameState) -> ObservationEncoder:

@@ -8,8 +8,6 @@ the picture, the benchmark, and random games with the invariants checked after e
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test, state_test
@@ -88,22 +86,6 @@ def test_options_the_first_edition_refuses(kwargs, match):
     """A.11, A.1, A.3: no Tides of Battle, no ports, 3-5 players, one tie-break chain."""
     with pytest.raises(OptionError, match=match):
         got_env.raw_env(ruleset="1e", **kwargs)
-
-
-def test_the_docs_list_the_first_edition_s_layout():
-    """docs/env.md's 1e section documents every 1e action segment and observation piece."""
-    from got_env.encoding import layout
-
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "env.md").read_text()
-    section = doc[doc.index("## The 1st edition"):]
-    section = section[:section.index("\n## ", 1)]
-    e = first_edition()
-    for seg in e.codec.segments:
-        assert f"| {seg.kind.upper()} | {seg.offset} | {seg.size} |" in section
-    offset = 0
-    for piece in layout(e.ruleset):
-        assert f"| {piece.name} | {offset} | {piece.shape} | {piece.high:g} |" in section
-        offset += piece.size
 
 
 # --- PettingZoo's own tests ---------------------------------------------------------------------

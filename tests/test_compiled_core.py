@@ -19,11 +19,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from boardkit.layout import Layout, Piece
 from got_env import engine
 from got_env.data import load_ruleset
-from got_env.encoding import ActionCodec, ObservationEncoder, observation
-from got_env.encoding.actions import _mask_writer
-from got_env.encoding.observation import Piece, _compiled_board
+from got_env.encoding import ObservationEncoder, build_codec, observation
+from got_env.encoding.actions import mask_writer
+from got_env.encoding.observation import _compiled_board
 
 TESTS = Path(__file__).parent
 
@@ -56,11 +57,11 @@ def test_compiled_equals_pure_at_every_decision(ruleset, players, tides):
             want = pure.encode(state, observer)
             got = fast.encode(state, observer)
             if not np.array_equal(got, want):
-                differ = [p.name for p in pure.pieces
+                differ = [p.name for p in pure.layout
                           if not np.array_equal(pure.views(got)[p.name], pure.views(want)[p.name])]
                 pytest.fail(f"{ruleset} {players}p, {d.kind.label}, observer {observer}: the "
                             f"pieces {differ} differ")
-            shown.update(p.name for p in pure.pieces if pure.views(want)[p.name].any())
+            shown.update(p.name for p in pure.layout if pure.views(want)[p.name].any())
         engine.apply(state, d.options[int(rng.integers(len(d.options)))])
     exercised = [p for p in EXERCISED if p != "garrison" or ruleset == "2e"]
     assert not set(exercised) - shown, "the game never showed these pieces"
@@ -72,7 +73,7 @@ def test_compiled_mask_equals_the_table_look_up(ruleset, players):
     """At every decision of a random game the compiled mask has 1 exactly at the codec's
     indices of the options, and is the same written into a reused row."""
     rs = load_ruleset(ruleset)
-    codec = ActionCodec(rs)
+    codec = build_codec(rs)
     assert codec.compiled
     row = np.ones(codec.size, dtype=np.int8)
     state = engine.start_game(players, seed=players + 10, options={"ruleset": ruleset})
@@ -86,14 +87,14 @@ def test_compiled_mask_equals_the_table_look_up(ruleset, players):
 
 
 @pytest.mark.parametrize("bad,message", [
-    ((("bid", 99),), r"argument 99 out of range 0..20 in \('bid', 99\)"),
-    ((("nope", 1),), r"not an action of this space: \('nope', 1\)"),
-    ((("bid",),), r"not an action of this space: \('bid',\)"),
-    (("bid",), r"not an action of this space: 'bid'")])
+    ((("bid", 99),), r"action space: \('bid', 99\) \(argument 99 outside 0..20\)"),
+    ((("nope", 1),), r"not an action of AGoT's action space: \('nope', 1\)$"),
+    ((("bid",),), r"not an action of AGoT's action space: \('bid',\)$"),
+    (("bid",), r"not an action of AGoT's action space: 'bid'$")])
 def test_a_bad_option_in_a_mask_is_named(bad, message):
     """An option outside the action space gets the reference path's error naming it, compiled
     writer or not."""
-    codec = ActionCodec(load_ruleset("2e"))
+    codec = build_codec(load_ruleset("2e"))
     with pytest.raises(ValueError, match=message):
         codec.mask(bad)
 
@@ -155,7 +156,7 @@ def test_pure_python_switch(monkeypatch):
     monkeypatch.setenv("GOT_ENV_PURE_PYTHON", "1")
     rs = load_ruleset("2e")
     assert not ObservationEncoder(rs).compiled
-    assert not ActionCodec(rs).compiled and _mask_writer((), 0) is None
+    assert not build_codec(rs).compiled and mask_writer((), 0) is None
     with pytest.raises(RuntimeError, match="GOT_ENV_PURE_PYTHON"):
         ObservationEncoder(rs, compiled=True)
     monkeypatch.setenv("GOT_ENV_PURE_PYTHON", "0")
@@ -169,7 +170,7 @@ def test_an_unpickled_encoder_encodes_the_same():
 
     rs = load_ruleset("2e")
     state = engine.start_game(4, seed=2)
-    codec = ActionCodec(rs)
+    codec = build_codec(rs)
     assert pickle.loads(pickle.dumps(codec)).compiled == codec.compiled
     for compiled in (False, None):
         enc = ObservationEncoder(rs, compiled=compiled)
@@ -199,7 +200,7 @@ def _edited_layout(edit):
     def layout(ruleset):
         pieces = list(original(ruleset))
         edit(pieces)
-        return tuple(pieces)
+        return Layout(pieces)
     return layout
 
 
@@ -214,7 +215,7 @@ def test_the_writer_reads_its_offsets_from_the_layout(monkeypatch):
     monkeypatch.setattr(observation, "layout", _edited_layout(add_pieces))
     rs = load_ruleset("2e")
     fast, pure = ObservationEncoder(rs, compiled=True), ObservationEncoder(rs, compiled=False)
-    assert fast.compiled and fast.pieces[0].name == "first"
+    assert fast.compiled and fast.layout.pieces[0].name == "first"
     state = engine.start_game(4, seed=5)
     rng = np.random.default_rng(5)
     for _ in range(300):

@@ -272,7 +272,7 @@ def test_structured_observation_shapes_and_content():
     enc, rs = env.aec.encoder, env.aec.ruleset
     t = env.transform
     A = rs.num_areas
-    k = sum(p.size // A for p in enc.pieces if p.shape[0] == A)
+    k = sum(p.size // A for p in enc.layout if p.shape[0] == A)
     obs, _ = env.reset(seed=0)
     assert obs["areas"].shape == (A, k) and env.observation_space["areas"].shape == (A, k)
     assert obs["globals"].shape == (enc.size - A * k,)

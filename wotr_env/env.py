@@ -25,9 +25,10 @@ from typing import Any
 import numpy as np
 
 from boardkit.aec import KitEnv
+from boardkit.codec import SegmentCodec
 from boardkit.order import OrderEnforcing
 
-from .encoding import ActionCodec, ObservationEncoder, codec_for, encoder_for
+from .encoding import ObservationEncoder, codec_for, encoder_for
 from .engine import apply as engine_apply
 from .engine.decision import WD
 from .engine.state import SIDE_NAMES
@@ -60,7 +61,7 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
         self._idle_info = None if self.info_format == "text" else self._numeric(0, 0, None)
 
     # -- the kit's hooks ------------------------------------------------------------------------
-    def _tables(self) -> tuple[ActionCodec, ObservationEncoder, dict[str, int]]:
+    def _tables(self) -> tuple[SegmentCodec, ObservationEncoder, dict[str, int]]:
         """The ruleset's codec and encoder, without a probe state."""
         return (codec_for(self.ruleset_name), encoder_for(self.ruleset_name),
                 {name: i for i, name in enumerate(SIDE_NAMES)})

@@ -14,10 +14,11 @@ from typing import Any
 
 import numpy as np
 
+from boardkit.codec import SegmentCodec
 from boardkit.result import Result
 
 from .data import RULESETS
-from .encoding import ActionCodec, ObservationEncoder, codec_for, encoder_for
+from .encoding import ObservationEncoder, codec_for, encoder_for
 from .engine import apply as engine_apply
 from .engine import build, new_state
 from .engine.decision import Decision
@@ -120,7 +121,7 @@ class WotrGame:
         del model
         return determinize(state, observer, rng)
 
-    def codec(self, state: WotrState) -> ActionCodec:
+    def codec(self, state: WotrState) -> SegmentCodec:
         return codec_for(state.ruleset)
 
     def encoder(self, state: WotrState) -> ObservationEncoder:

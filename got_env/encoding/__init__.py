@@ -1,13 +1,16 @@
-"""The fixed action space and the per-player observation tensors (DESIGN.md)."""
+"""The fixed action space (the kit's segment codec, AGoT's segments: :mod:`.actions`) and the
+per-player observation tensors (the kit's layout, AGoT's pieces: :mod:`.observation`)."""
+
+from boardkit.codec import SegmentCodec
 
 from ..data import Ruleset
-from .actions import ActionCodec
-from .observation import ObservationEncoder, Piece, layout
+from .actions import build_codec
+from .observation import ObservationEncoder, layout
 
 
-def codec_for(ruleset: Ruleset) -> ActionCodec:
+def codec_for(ruleset: Ruleset) -> SegmentCodec:
     """The ruleset's action codec, built once (its tables take milliseconds; it is immutable)."""
-    return ruleset.derived("codec", ActionCodec)
+    return ruleset.derived("codec", build_codec)
 
 
 def encoder_for(ruleset: Ruleset) -> ObservationEncoder:
@@ -16,4 +19,4 @@ def encoder_for(ruleset: Ruleset) -> ObservationEncoder:
     return ruleset.derived("encoder", ObservationEncoder)
 
 
-__all__ = ["ActionCodec", "ObservationEncoder", "Piece", "codec_for", "encoder_for", "layout"]
+__all__ = ["ObservationEncoder", "build_codec", "codec_for", "encoder_for", "layout"]

@@ -1,11 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""The compiled half of :meth:`got_env.encoding.ActionCodec.mask`: an action's index computed
-from its kind's segment (offset and argument ranges, a mixed radix), not looked up in the
-codec's table of every action.
+"""The compiled half of AGoT's :meth:`boardkit.codec.SegmentCodec.mask` (handed to the kit's
+codec as its ``mask_writer``): an action's index computed from its kind's segment (offset and
+argument ranges, a mixed radix), not looked up in the codec's table of every action.
 
 Why: the mask is built at every step, and right after the engine has run, the codec's table of
 1,700 tuples is cold in the cache: a look-up per option cost more than the rest of the mask.
-The pure-Python path (``ActionCodec.indices``) stays the reference and gives the error
+The pure-Python path (``SegmentCodec.indices``) stays the reference and gives the error
 messages: whenever an option is not an action of the space, ``write`` says so and the codec
 falls back to it. ``tests/test_compiled_core.py`` compares the two on every decision of random games.
 """

@@ -1,6 +1,7 @@
 """Per-player observation tensors: one float32 vector with a documented layout, plus named views.
 
-The layout is a list of ``(name, shape)`` pieces (:func:`layout`), concatenated in that order.
+The layout is the kit's (:class:`boardkit.layout.Layout`): named pieces (:func:`layout`), laid
+one after the other in that order.
 The house axis (``H``: the ruleset's houses, 6 in the 2nd edition, 5 in the 1st) is **relative
 to the observer**: index 0 is the observer's own house, then the others in the data's house
 order, continuing round from the observer (houses not in play stay zero). Cards follow their
@@ -24,9 +25,9 @@ compiled core was built, by its C writer (``_board.pyx``), which gives the same 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
+
+from boardkit.layout import Layout, Piece
 
 from ..data import TRACKS, UNIT_TYPES, Ruleset
 from ..engine.decision import DecisionKind
@@ -48,22 +49,9 @@ def _compiled_board() -> type | None:
     return compiled_class("_board", "BoardWriter")
 
 
-@dataclass(frozen=True)
-class Piece:
-    """One named part of the vector; every value in it lies in ``[0, high]``."""
-
-    name: str
-    shape: tuple[int, ...]
-    high: float = 1.0
-
-    @property
-    def size(self) -> int:
-        return int(np.prod(self.shape))
-
-
-def layout(ruleset: Ruleset) -> tuple[Piece, ...]:
+def layout(ruleset: Ruleset) -> Layout:
     """The observation's pieces, in order (their sizes add up to the vector's length), each with
-    the highest value it can take (the lowest is always 0)."""
+    the highest value it can take (the lowest is always 0) and what it holds."""
     rs = ruleset
     A, U, T, H = rs.num_areas, len(UNIT_TYPES), len(rs.order_tokens), rs.num_houses
     n_westeros = len(rs.westeros_cards)
@@ -71,56 +59,62 @@ def layout(ruleset: Ruleset) -> tuple[Piece, ...]:
     most_neutral = float(max(max(s.neutral_forces.values(), default=0) for s in rs.setups.values()))
     forts = float((rs.fort_level > 0).sum())
     power = float(rs.power_tokens_per_house)
-    return (
-        Piece("area_kind", (A, 3)),  # land, sea, port
-        Piece("area_fortification", (A, 2)),  # castle, stronghold
-        Piece("area_icons", (A, 2), 2.0),  # barrels, crowns
-        Piece("area_home", (A, H)),  # whose home area
-        Piece("units", (A, H, U), most_units),
-        Piece("routed", (A, H, U), most_units),
-        Piece("control", (A, H)),
-        Piece("order", (A, T)),  # visible order token
-        Piece("power_tokens", (A, H)),
-        Piece("garrison", (A,), float(rs.garrison_strength)),
-        Piece("neutral_force", (A,), most_neutral),
-        Piece("impassable", (A,)),
-        Piece("in_play", (H,)),
-        Piece("orders_placed", (H,)),  # planning: the house has placed all its orders
-        Piece("track_position", (len(TRACKS), H, H)),  # track, house, position one-hot
-        Piece("supply", (H,), float(len(rs.supply_limits) - 1)),
-        Piece("power", (H,), power),
-        Piece("victory_points", (H,), forts),
-        Piece("cards", (H, CARDS_PER_HOUSE, 3)),  # in hand, discarded, revealed in this combat
-        Piece("westeros_revealed", (3, n_westeros)),  # the cards of this round's Westeros phase
-        Piece("order_bans", (6,)),
-        Piece("wildling_threat", (1,), float(rs.wildling_threat["max"])),
-        Piece("wildling_top_known", (len(rs.wildling_cards),)),
-        Piece("round", (1,), float(rs.rounds)),
-        Piece("phase", (len(Phase),)),
-        Piece("blade_used", (1,)),
-        Piece("raven_used", (1,)),
-        Piece("decision_kind", (len(DecisionKind),)),
-        Piece("decision_player", (H,)),
+    return Layout((
+        Piece("area_kind", (A, 3), doc="land, sea, port"),
+        Piece("area_fortification", (A, 2), doc="castle, stronghold"),
+        Piece("area_icons", (A, 2), 2.0, "barrels, crowns"),
+        Piece("area_home", (A, H), doc="whose home area"),
+        Piece("units", (A, H, U), most_units, "units by house and type"),
+        Piece("routed", (A, H, U), most_units, "routed units"),
+        Piece("control", (A, H), doc="who controls the area"),
+        Piece("order", (A, T), doc="the order token shown there"),
+        Piece("power_tokens", (A, H), doc="a house's power token"),
+        Piece("garrison", (A,), float(rs.garrison_strength), "garrison strength"),
+        Piece("neutral_force", (A,), most_neutral, "neutral force strength"),
+        Piece("impassable", (A,), doc="not passable at this player count"),
+        Piece("in_play", (H,), doc="the house is played"),
+        Piece("orders_placed", (H,), doc="planning: the house has placed all its orders"),
+        Piece("track_position", (len(TRACKS), H, H), doc="track, house, position one-hot"),
+        Piece("supply", (H,), float(len(rs.supply_limits) - 1), "supply level"),
+        Piece("power", (H,), power, "power tokens available"),
+        Piece("victory_points", (H,), forts, "castles and strongholds held"),
+        Piece("cards", (H, CARDS_PER_HOUSE, 3),
+              doc="house card: in hand, discarded, revealed in this combat"),
+        Piece("westeros_revealed", (3, n_westeros),
+              doc="the cards of this round's Westeros phase, per deck"),
+        Piece("order_bans", (6,), doc="order types banned this round"),
+        Piece("wildling_threat", (1,), float(rs.wildling_threat["max"]), "wildling track"),
+        Piece("wildling_top_known", (len(rs.wildling_cards),),
+              doc="the top wildling card, to a house that looked (Raven)"),
+        Piece("round", (1,), float(rs.rounds), "game round"),
+        Piece("phase", (len(Phase),), doc="game phase"),
+        Piece("blade_used", (1,), doc="Valyrian Steel Blade used this round"),
+        Piece("raven_used", (1,), doc="Messenger Raven used this round"),
+        Piece("decision_kind", (len(DecisionKind),), doc="the pending decision's kind"),
+        Piece("decision_player", (H,), doc="the deciding house"),
         # The pending decision's context (CONTEXT_PIECES), seen by the deciding house only.
-        Piece("decision_area", (A,)),
-        Piece("decision_order_area", (A,)),  # D-30: the Support order being declared
-        Piece("decision_track", (len(TRACKS),)),
-        Piece("decision_house", (H,)),
-        Piece("decision_sides", (2, H)),  # attacker, defender of the combat or neutral attack
-        Piece("decision_card", (H, CARDS_PER_HOUSE)),  # the card named (Tyrion, replacement)
-        Piece("decision_count", (1,), float(A)),  # casualties / picks / points / ships left ...
-        Piece("decision_flag", (1,)),  # D-09: the Night's Watch won (the highest bidder picks)
-        Piece("decision_bids", (H,), power),  # the revealed bids of a tie being broken
-        Piece("decision_area_points", (A,), 2.0),  # D-05: mustering points left per area
-        Piece("march_attack_area", (A,)),  # D-27: where the March's attack goes, once chosen
-        Piece("march_waiting", (U,), most_units),  # D-27: units committed to that attack
-        Piece("combat_sides", (2, H)),  # attacker, defender
-        Piece("combat_area", (A,)),
-        Piece("combat_origin", (A,)),
-        Piece("combat_attackers", (U,), most_units),
-        Piece("combat_support", (A, 2)),  # Support order area: given to attacker, to defender
-        Piece("combat_tides", (2, len(rs.tides_cards))),  # attacker's, defender's card
-    )
+        Piece("decision_area", (A,), doc="context: the area"),
+        Piece("decision_order_area", (A,), doc="context: the Support order being declared"),
+        Piece("decision_track", (len(TRACKS),), doc="context: the track bid for"),
+        Piece("decision_house", (H,), doc="context: the house named"),
+        Piece("decision_sides", (2, H), doc="context: attacker, defender"),
+        Piece("decision_card", (H, CARDS_PER_HOUSE),
+              doc="context: the card named (Tyrion, replacement)"),
+        Piece("decision_count", (1,), float(A),
+              doc="context: casualties, picks, points, ships left"),
+        Piece("decision_flag", (1,), doc="context: the Night's Watch won (D-09)"),
+        Piece("decision_bids", (H,), power, "context: the revealed bids of a tie"),
+        Piece("decision_area_points", (A,), 2.0, "context: mustering points left per area"),
+        Piece("march_attack_area", (A,), doc="where the March's attack goes, once chosen"),
+        Piece("march_waiting", (U,), most_units, "units committed to that attack"),
+        Piece("combat_sides", (2, H), doc="combat: attacker, defender"),
+        Piece("combat_area", (A,), doc="combat: the area attacked"),
+        Piece("combat_origin", (A,), doc="combat: where the attack comes from"),
+        Piece("combat_attackers", (U,), most_units, "combat: the attacking units"),
+        Piece("combat_support", (A, 2), doc="combat: Support given to attacker, defender"),
+        Piece("combat_tides", (2, len(rs.tides_cards)),
+              doc="combat: attacker's, defender's Tides of Battle card"),
+    ))
 
 
 # Where each key of a decision's context goes in the observation. Every key that any decision
@@ -176,14 +170,12 @@ class ObservationEncoder:
 
     def __init__(self, ruleset: Ruleset, compiled: bool | None = None):
         self.ruleset = ruleset
-        self.pieces = layout(ruleset)
-        self.size = sum(p.size for p in self.pieces)
-        self._slices: dict[str, slice] = {}
-        start = 0
-        for p in self.pieces:
-            self._slices[p.name] = slice(start, start + p.size)
-            start += p.size
-        self._at = {name: sl.start for name, sl in self._slices.items()}
+        #: the observation's pieces, offsets and bounds (the kit's layout)
+        self.layout = layout(ruleset)
+        self.size = self.layout.size
+        self.high = self.layout.high
+        self._slices = self.layout.slices
+        self._at = self.layout.offsets
         rs = ruleset
         A, U, T = rs.num_areas, len(UNIT_TYPES), len(rs.order_tokens)
         self.num_houses = H = rs.num_houses
@@ -198,8 +190,6 @@ class ObservationEncoder:
         self._card_slot = np.zeros(len(house_of_card), dtype=np.int64)  # k-th card of its house
         for cards in self._cards_by_house:
             self._card_slot[cards] = np.arange(len(cards))
-        self.high = np.concatenate([np.full(p.size, p.high, dtype=np.float32)
-                                    for p in self.pieces])
         # card place -> slot of the "cards" piece (indexed by place + 1, since OUT_OF_GAME = -1)
         self._place_code = np.full(max(CardPlace) + 2, -1, dtype=np.int64)
         for code, place in enumerate((CardPlace.HAND, CardPlace.DISCARD, CardPlace.CHOSEN)):
@@ -237,7 +227,7 @@ class ObservationEncoder:
                                    "C compiler: pip install -e .")
             return None
         # the layout table, its one copy: the writer reads every offset and size from it
-        pieces = {p.name: (self._at[p.name], p.shape) for p in self.pieces}
+        pieces = {p.name: (self._at[p.name], p.shape) for p in self.layout}
         return writer(pieces, np.stack(self._template), np.stack(self._to_rel).astype(np.int64),
                       self._card_owner.astype(np.int64), self._card_slot, self._place_code,
                       (self.ruleset.fort_level > 0).astype(np.int8))
@@ -270,8 +260,8 @@ class ObservationEncoder:
         return out
 
     def views(self, vector: np.ndarray) -> dict[str, np.ndarray]:
-        """Named, shaped views into an observation vector (no copy)."""
-        return {p.name: vector[self._slices[p.name]].reshape(p.shape) for p in self.pieces}
+        """Named, shaped views into an observation vector (no copy): ``layout.views``."""
+        return self.layout.views(vector)
 
     def encode(self, state: GameState, observer: int | None,
                out: np.ndarray | None = None) -> np.ndarray:

@@ -70,7 +70,7 @@ class ObservationTransform:
         self.area_columns: dict[str, slice] = {}
         self.global_columns: dict[str, slice] = {}
         col = glob = 0
-        for p in enc.pieces:
+        for p in enc.layout:
             part = views[p.name]
             if p.shape[0] == A:
                 width = p.size // A

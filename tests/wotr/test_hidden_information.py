@@ -93,7 +93,7 @@ def check_position(state: WotrState, observer: int, rng: np.random.Generator) ->
     a, b = enc.encode(state, observer), enc.encode(other, observer)
     if a.tobytes() != b.tobytes():
         bad = np.flatnonzero(a != b)
-        pieces = sorted({k for k, (lo, hi) in enc.layout.items() for i in bad if lo <= i < hi})
+        pieces = sorted({enc.layout.piece_at(i).name for i in bad})
         return f"observation differs in {pieces}"
     asked, again = state.pending, asked_again(other)
     if again is IMPOSSIBLE:

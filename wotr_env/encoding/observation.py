@@ -2,10 +2,11 @@
 
 Side-relative: "own" is the observer's side, "opponent" the other; the nations are listed own
 side's first (the Free Peoples' five then the Shadow's three for the Free Peoples, the Shadow's
-three first for the Shadow), so that one network may play either side. :data:`PIECES` names
-every piece in order with its size (``ObservationEncoder.layout`` gives the offsets); the
-bounds (``high``) are the rules' maxima. The full-information view (``observer=None``, the env's
-``state()``) is the Free Peoples' layout with the Shadow's hand added in the opponent's slot.
+three first for the Shadow), so that one network may play either side. :func:`layout` names
+every piece in order with its shape, in the kit's layout (:class:`boardkit.layout.Layout`:
+offsets, views, ``describe()``); the bounds (``high``) are the rules' maxima. The
+full-information view (``observer=None``, the env's ``state()``) is the Free Peoples' layout
+with the Shadow's hand added in the opponent's slot.
 
 What is never in it (issue 28, "Hidden information"): the opponent's hand (only its size per
 deck), any deck's order (only sizes), the Hunt Pool's order (only its contents), the
@@ -22,6 +23,8 @@ from __future__ import annotations
 import functools
 
 import numpy as np
+
+from boardkit.layout import Layout, Piece
 
 from ..data import Ruleset, load_ruleset
 from ..engine.battle import Battle
@@ -46,56 +49,59 @@ BATTLE_KINDS = ("field", "siege", "sortie")
 MAX_CONTEXT = 10  # hits, damage, moves left, limits, rounds saturate here
 
 
-def pieces(ruleset: Ruleset) -> tuple[tuple[str, int, float], ...]:
-    """(name, size, high) of every piece of the observation, in order."""
+def layout(ruleset: Ruleset) -> Layout:
+    """The observation's pieces, in order, each with the rules' maximum as its ``high``."""
     board, cards = ruleset.board, ruleset.cards
-    n_r, n_n, n_c, n_e = len(board.regions), len(board.nations), len(cards.characters), \
+    R, N, C, E = len(board.regions), len(board.nations), len(cards.characters), \
         len(cards.events)
+    F = len(FACES)
     limit = 15.0  # figures of one kind of a nation in one place (a 10-stack, reserves)
-    return (
-        ("army", n_r * n_n * 4, limit),           # region x nation (own first) x kind, field
-        ("box", n_r * n_n * 4, limit),            # inside a besieged Stronghold's box
-        ("control", n_r * 2, 1.0),                # region x (own, opponent)
-        ("fellowship_at", n_r, 1.0),              # the figure's region
-        ("character_at", n_c * n_r, 1.0),         # character x region
-        ("character_place", n_c * CHAR_PLACES, 1.0),
-        ("politics", n_n * 3, 3.0),               # steps to war, active, at war
-        ("reserve", n_n * 4, 40.0),
-        ("casualties", n_n * 4, 40.0),
-        ("fellowship", 6, 12.0),                  # progress, corruption, revealed, in Mordor,
-                                                  # acted this turn, declared this phase
-        ("guide", n_c, 1.0),
-        ("mordor_step", MORDOR_STEPS, 1.0),
-        ("hunt_box", 3, 10.0),                    # Shadow dice, Eye results, FP dice
-        ("hunt_pool", N_TILES, 1.0),              # contents (never the order)
-        ("hunt_drawn", N_TILES, 1.0),
-        ("hunt_removed", N_TILES, 1.0),
-        ("specials_in_play", N_TILES, 1.0),
-        ("dice", 2 * len(FACES), 10.0),           # unused faces: own, opponent
-        ("dice_pool", 2, 10.0),
-        ("rings", 3 * 3, 1.0),                    # ring x (own, opponent, gone)
-        ("ring_used", 2, 1.0),
-        ("hand", n_e, 1.0),                       # own hand
-        ("opponent_hand", n_e, 1.0),              # only in the full view (state())
-        ("hand_sizes", 4, 10.0),                  # own character, strategy; opponent's
-        ("deck_sizes", 4, 25.0),                  # own character, strategy; opponent's
-        ("face_down", n_e, 1.0),                  # own face-down discards
-        ("opponent_face_down", 2, 25.0),          # how many, per deck
-        ("discards", n_e, 1.0),                   # face up, both sides
-        ("table", n_e, 1.0),
-        ("turn", 3, float(MAX_TURN)),             # turn, phase, turns left (0 without a limit)
-        ("victory_points", 2, 30.0),              # own, opponent
-        ("to_act", 2, 1.0),                       # own turn to decide, opponent's
-        ("decision_kind", len(WD), 1.0),
-        ("context_regions", 2 * n_r, 1.0),        # a decision's source / target region
-        ("context_face", len(FACES), 1.0),
-        ("context_numbers", 4, float(MAX_CONTEXT)),  # hits/damage, moves left, limit, round
-        ("battle", 4 + len(BATTLE_KINDS), float(MAX_CONTEXT)),  # on, own attack, round,
-                                                               # rounds left; kind
-        ("battle_regions", 2 * n_r, 1.0),         # attacker's, defender's region
-        ("combat_card", n_e, 1.0),                # own chosen card this round
-        ("revealed_combat_card", n_e, 1.0),       # the opponent's, once revealed
-    )
+    return Layout((
+        Piece("army", (R, N, 4), limit, "region, nation (own first), kind: in the field"),
+        Piece("box", (R, N, 4), limit, "inside a besieged Stronghold's box"),
+        Piece("control", (R, 2), doc="region held by own side, by the opponent"),
+        Piece("fellowship_at", (R,), doc="the Fellowship figure's region"),
+        Piece("character_at", (C, R), doc="character, region"),
+        Piece("character_place", (C, CHAR_PLACES),
+              doc="in the Fellowship, not in play, eliminated, in a Stronghold box"),
+        Piece("politics", (N, 3), 3.0, "steps to war, active, at war"),
+        Piece("reserve", (N, 4), 40.0, "figures in reserve, by kind"),
+        Piece("casualties", (N, 4), 40.0, "figures lost, by kind"),
+        Piece("fellowship", (6,), 12.0, "progress, corruption, revealed, in Mordor, acted "
+                                        "this turn, declared this phase"),
+        Piece("guide", (C,), doc="the Fellowship's guide"),
+        Piece("mordor_step", (MORDOR_STEPS,), doc="off the Mordor Track, then its steps"),
+        Piece("hunt_box", (3,), 10.0, "Shadow dice, Eye results, Free Peoples' dice"),
+        Piece("hunt_pool", (N_TILES,), doc="tiles in the Hunt Pool (never their order)"),
+        Piece("hunt_drawn", (N_TILES,), doc="tiles drawn"),
+        Piece("hunt_removed", (N_TILES,), doc="tiles out of the game"),
+        Piece("specials_in_play", (N_TILES,), doc="special tiles in play"),
+        Piece("dice", (2, F), 10.0, "unused dice by face: own, opponent"),
+        Piece("dice_pool", (2,), 10.0, "Action Dice: own, opponent"),
+        Piece("rings", (3, 3), doc="Elven Ring: own, opponent's, gone"),
+        Piece("ring_used", (2,), doc="an Elven Ring used this turn: own, opponent"),
+        Piece("hand", (E,), doc="own hand"),
+        Piece("opponent_hand", (E,), doc="only in the full view (state())"),
+        Piece("hand_sizes", (4,), 10.0, "own character, strategy; opponent's"),
+        Piece("deck_sizes", (4,), 25.0, "own character, strategy; opponent's"),
+        Piece("face_down", (E,), doc="own face-down discards"),
+        Piece("opponent_face_down", (2,), 25.0, "how many, per deck"),
+        Piece("discards", (E,), doc="face up, both sides"),
+        Piece("table", (E,), doc="cards on the table"),
+        Piece("turn", (3,), float(MAX_TURN), "turn, phase, turns left (0 without a limit)"),
+        Piece("victory_points", (2,), 30.0, "own, opponent"),
+        Piece("to_act", (2,), doc="own turn to decide, opponent's"),
+        Piece("decision_kind", (len(WD),), doc="the pending decision's kind"),
+        Piece("context_regions", (2, R), doc="a decision's source, target region"),
+        Piece("context_face", (F,), doc="a decision's die face"),
+        Piece("context_numbers", (4,), float(MAX_CONTEXT),
+              doc="hits or damage, moves left, limit, round"),
+        Piece("battle", (4 + len(BATTLE_KINDS),), float(MAX_CONTEXT),
+              "on, own attack, round, rounds left; field, siege, sortie"),
+        Piece("battle_regions", (2, R), doc="attacker's, defender's region"),
+        Piece("combat_card", (E,), doc="own chosen Combat card this round"),
+        Piece("revealed_combat_card", (E,), doc="the opponent's, once revealed"),
+    ))
 
 
 class ObservationEncoder:
@@ -106,16 +112,10 @@ class ObservationEncoder:
         board, cards = ruleset.board, ruleset.cards
         self.n_regions, self.n_nations = len(board.regions), len(board.nations)
         self.n_characters, self.n_cards = len(cards.characters), len(cards.events)
-        self.pieces = pieces(ruleset)
-        offsets, at = {}, 0
-        for name, size, _ in self.pieces:
-            offsets[name] = (at, at + size)
-            at += size
-        #: name -> (start, stop) of each piece
-        self.layout: dict[str, tuple[int, int]] = offsets
-        self.size = at
-        self.high = np.concatenate([np.full(size, high, np.float32)
-                                    for _, size, high in self.pieces])
+        #: the observation's pieces, offsets and bounds (the kit's layout)
+        self.layout = layout(ruleset)
+        self.size = self.layout.size
+        self.high = self.layout.high
         fp = [n.index for n in board.nations if n.side == SIDE_NAMES[FREE_PEOPLES]]
         sh = [n.index for n in board.nations if n.side == SIDE_NAMES[SHADOW]]
         #: nation order per observer side: own side's nations first
@@ -131,7 +131,11 @@ class ObservationEncoder:
         #: per card, 1 for a Strategy card, 0 for a Character card (its deck 0..3 is FP
         #: character, FP strategy, Shadow character, Shadow strategy)
         self.is_strategy = tuple(int(d) % 2 for d in cards.event_deck)
-        self._slices = {k: slice(*v) for k, v in offsets.items()}
+        self._slices = self.layout.slices
+
+    def views(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """Named, shaped views into an observation vector (no copy): ``layout.views``."""
+        return self.layout.views(vector)
 
     def encode(self, state: WotrState, observer: int | None,
                out: np.ndarray | None = None) -> np.ndarray:

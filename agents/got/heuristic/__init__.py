@@ -2,9 +2,9 @@
 state): :class:`HeuristicAgent` (v1) and :class:`HeuristicV2Agent` (v2, :mod:`.v2`).
 
 They decode the observation vector with :class:`got_env.encoding.ObservationEncoder` and the
-legal actions with :class:`got_env.encoding.ActionCodec`, and use only public board data from the
-ruleset (adjacency, castles, barrels, crowns, home areas, unit strengths). The house axis of the
-observation is relative: slot 0 is the agent's own house.
+legal actions with AGoT's codec (:func:`got_env.encoding.codec_for`), and use only public board
+data from the ruleset (adjacency, castles, barrels, crowns, home areas, unit strengths). The
+house axis of the observation is relative: slot 0 is the agent's own house.
 
 Every kind of decision has one small rule, a function in the module of its part of the round,
 dispatched by the table :attr:`HeuristicAgent.HANDLERS` (DecisionKind -> function); each rule's
