@@ -110,6 +110,7 @@ class KitEnv(AECEnv):
         self._actions: list[int] = []
         self._seed: int | None = None
         self._truncated = False
+        self._ended: End | None = None  # the end as reported (the record reads it, not again)
         self._info_agent: str | None = None  # the agent whose infos are not the idle ones
         self.steps = 0
 
@@ -178,6 +179,7 @@ class KitEnv(AECEnv):
         self._seed = seed
         self._actions = []
         self._truncated = False
+        self._ended = None
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -310,7 +312,7 @@ class KitEnv(AECEnv):
         stand now (agent names), and the check over them all."""
         if self.game is None:
             return None
-        end = self._result()
+        end = self._ended if self._ended is not None else self._result()  # (a state set by hand)
         outcome: dict[str, Any] | None = None
         if end is not None:
             reason, ranking, drawn = end
@@ -453,6 +455,7 @@ class KitEnv(AECEnv):
         return end
 
     def _set_outcome(self, end: End) -> None:
+        self._ended = end
         self._info_agent = None  # every agent's infos are replaced here
         for a in self.agents:
             self.infos[a] = self._end_info(*end)

@@ -374,6 +374,14 @@ def test_hostile_json_is_a_record_error(tmp_path, text, match):
         GameRecord.load(tmp_path / "r.json")
 
 
+def test_a_file_too_large_is_refused_unread(tmp_path, monkeypatch):
+    import boardkit.records
+
+    monkeypatch.setattr(boardkit.records, "MAX_BYTES", 100)
+    with pytest.raises(RecordError, match="larger than"):
+        GameRecord.load(RECORD_3)
+
+
 def test_a_file_that_is_not_utf8_or_not_there(tmp_path):
     (tmp_path / "r.json").write_bytes(b"\xff\xfe{")
     for path in (tmp_path / "r.json", tmp_path / "missing.json", tmp_path):
