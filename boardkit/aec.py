@@ -44,6 +44,7 @@ from pettingzoo import AECEnv
 from .decision import IllegalActionError
 from .order import OrderEnforcing
 from .protocol import Codec, Encoder, Game
+from .records import GameRecord
 from .result import final_result
 from .rewards import REWARD_SCHEMES, end_rewards
 from .spaces import LegalActions
@@ -72,7 +73,8 @@ class KitEnv(AECEnv):
     (the codec, encoder and players without a probe state), :meth:`_new_state`,
     :meth:`turn_info` / :attr:`_idle_info` / :meth:`_end_info` (its infos),
     :meth:`_end_rewards` (its own reward schemes), :meth:`_truncated_ranking` (the standing of
-    a truncated game), :meth:`_picture` (``"rgb_array"``) and :meth:`record`.
+    a truncated game), :meth:`_picture` (``"rgb_array"``) and :meth:`_game_options` (what a
+    record's options hold of the game's).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "boardkit_v0", "render_modes": ["ansi", "human"],
@@ -108,6 +110,7 @@ class KitEnv(AECEnv):
         self._actions: list[int] = []
         self._seed: int | None = None
         self._truncated = False
+        self._ended: End | None = None  # the end as reported (the record reads it, not again)
         self._info_agent: str | None = None  # the agent whose infos are not the idle ones
         self.steps = 0
 
@@ -176,6 +179,7 @@ class KitEnv(AECEnv):
         self._seed = seed
         self._actions = []
         self._truncated = False
+        self._ended = None
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -300,10 +304,26 @@ class KitEnv(AECEnv):
         the main process, from the two numbers its workers send."""
         return {"decision": kind.label, "num_legal": num_legal}
 
-    def record(self) -> dict[str, Any]:
-        """What replays this game: ``rules.new_state(seed, options)``, then every action."""
-        return {"game": self.game_name, "seed": self._seed, "options": dict(self.options),
-                "actions": list(self._actions)}
+    @property
+    def record(self) -> GameRecord | None:
+        """The game so far as a :class:`~boardkit.records.GameRecord` (None before the first
+        reset): the game's name, the options that make this env again (:meth:`_game_options`,
+        ``reward``, ``max_steps``), the seed, the actions, the outcome and final digest as they
+        stand now (agent names), and the check over them all."""
+        if self.game is None:
+            return None
+        end = self._ended if self._ended is not None else self._result()  # (a state set by hand)
+        outcome: dict[str, Any] | None = None
+        if end is not None:
+            reason, ranking, drawn = end
+            names = [self._agent_of[p] for p in ranking]
+            outcome = {"reason": reason, "winner": names[0], "ranking": names}
+            if drawn:
+                outcome["draw"] = [self._agent_of[p] for p in drawn]
+        options = {**self._game_options(), "reward": self.reward_scheme,
+                   "max_steps": self.max_steps}
+        return GameRecord(self.game_name, options, self._seed, list(self._actions), outcome,
+                          self.rules.digest(self.game)).sealed()
 
     def clone(self) -> KitEnv:
         """An independent copy (cheap: the game state is cloned, the tables shared)."""
@@ -318,6 +338,11 @@ class KitEnv(AECEnv):
         return new
 
     # -- hooks ----------------------------------------------------------------------------------
+    def _game_options(self) -> dict[str, Any]:
+        """The game's options as the game's env takes them back (a record's ``options``, with
+        the env's ``reward`` and ``max_steps``)."""
+        return dict(self.options)
+
     def _new_state(self, seed: int) -> Any:
         """A new game of this env's options from ``seed``."""
         return self.rules.new_state(seed, self.options)
@@ -430,6 +455,7 @@ class KitEnv(AECEnv):
         return end
 
     def _set_outcome(self, end: End) -> None:
+        self._ended = end
         self._info_agent = None  # every agent's infos are replaced here
         for a in self.agents:
             self.infos[a] = self._end_info(*end)

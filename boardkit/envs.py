@@ -23,6 +23,10 @@ from . import games
 #: The raw env factory of each game shipped in this repository: name -> ``module:attribute``.
 KNOWN_ENVS: dict[str, str] = {"got": "got_env.env:raw_env", "goofspiel": "goofspiel.env:raw_env",
                               "wotr": "wotr_env.env:raw_env"}
+#: The env of a game without one of its own, found as the known ones are (on first use, so that
+#: pettingzoo is imported only then; and by name, since the kit's env takes its records from
+#: :mod:`boardkit.records`, which replays them in the env made here).
+KIT_ENV = "boardkit.aec:KitEnv"
 
 @runtime_checkable
 class EnvMaker(Protocol):
@@ -41,16 +45,13 @@ def make_env(name: str, **options: Any) -> Any:
     if name in KNOWN_ENVS:
         module, attribute = KNOWN_ENVS[name].split(":")
         return getattr(importlib.import_module(module), attribute)(**options)
-    from .aec import ENV_OPTIONS, KitEnv  # here: pettingzoo only for a game without its own env
-
-    env_kwargs = {k: options.pop(k) for k in ENV_OPTIONS if k in options}
-    return KitEnv(game, options, **env_kwargs)
+    module, attribute = KIT_ENV.split(":")
+    aec = importlib.import_module(module)
+    env_kwargs = {k: options.pop(k) for k in aec.ENV_OPTIONS if k in options}
+    return getattr(aec, attribute)(game, options, **env_kwargs)
 
 
 def record_of(env: Any) -> Any:
-    """What replays the game ``env`` plays, whichever form its env gives it in: a ``record``
-    property (AGoT's env: a ``GameRecord``) or a ``record()`` method
-    (:meth:`boardkit.aec.KitEnv.record`: seed, options, actions), so that a tool keeping the
-    records of finished games (the batched API) reads either alike."""
-    record = env.record
-    return record() if callable(record) else record
+    """What replays the game ``env`` plays: its ``record``
+    (:class:`boardkit.records.GameRecord`, the one record format of every kit env)."""
+    return env.record

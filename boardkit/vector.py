@@ -25,7 +25,7 @@ the same acting house, observation, mask, rewards, terminations, truncations and
   reports to it in the AEC loop (its cumulative reward);
 * ``done[g]`` (terminated or truncated) and ``truncated[g]`` (``max_steps`` reached);
 * ``finished[g]``: a :class:`Finished` when ``done[g]``, else None: the finished game's record
-  (:func:`boardkit.envs.record_of`: AGoT's ``GameRecord``), the final infos of every house (AGoT's
+  (:func:`boardkit.envs.record_of`: its ``GameRecord``), the final infos of every house (AGoT's
   ``outcome``, ``winner``, ``ranking``), every house's final observation (for bootstrapping a
   truncated game) and rewards;
 * ``seat_moves[g]`` (int64): the decisions game ``g``'s worker-side seats played during this

@@ -79,9 +79,9 @@ def observe_into(env: Any, agent: str, obs: np.ndarray, mask: np.ndarray) -> Non
 
 def replay(game: str, record: Any, options: dict[str, Any]) -> Any:
     """A new env of ``game`` (env ``options``) with ``record``'s game played through: the
-    record's own ``replay()`` where it has one (AGoT's ``GameRecord``, which also checks its
-    digest), else a :meth:`boardkit.aec.KitEnv.record` mapping: reset with its seed, then every
-    action (an illegal one raises, as the env's ``step`` does)."""
+    record's own ``replay()`` (:class:`boardkit.records.GameRecord`, every kit env's, which
+    also checks its content, outcome and digest), else a mapping of seed and actions: reset
+    with its seed, then every action (an illegal one raises, as the env's ``step`` does)."""
     own = getattr(record, "replay", None)
     if own is not None:
         return own()
@@ -93,8 +93,8 @@ def replay(game: str, record: Any, options: dict[str, Any]) -> Any:
 
 
 def _seed_and_actions(record: Any) -> tuple[int, list[int]]:
-    """A record's seed and actions, whether an object (AGoT's ``GameRecord``) or a mapping
-    (:meth:`boardkit.aec.KitEnv.record`)."""
+    """A record's seed and actions, whether a :class:`boardkit.records.GameRecord` or a
+    mapping."""
     if isinstance(record, dict):
         return int(record["seed"]), [int(a) for a in record["actions"]]
     return int(record.seed), [int(a) for a in record.actions]
@@ -112,9 +112,9 @@ class Finished:
     """A game that ended (or was truncated) on this step, as it stood at its end.
 
     :ivar game: its index in the batch.
-    :ivar record: :func:`boardkit.envs.record_of` the env: what replays it (AGoT: a
-        ``GameRecord``, with options, seed, actions, outcome and final digest; a
-        :class:`~boardkit.aec.KitEnv`: seed, options and actions).
+    :ivar record: :func:`boardkit.envs.record_of` the env: what replays it (a
+        :class:`boardkit.records.GameRecord`: game, options, seed, actions, outcome, final
+        digest and check).
     :ivar infos: every house's final infos (AGoT: ``outcome``, ``winner``, ``ranking``, and
         ``draw`` in a ruleset whose games can be drawn, ``ruleset="1e"``), by agent name.
     :ivar obs: float32 ``[H, F]``: ``observe(house)["observation"]`` of every house after the
@@ -408,7 +408,7 @@ class Shard:
 
     def restore(self, state: dict[str, list]) -> list[dict]:
         """Replay every game of a :meth:`state` (:func:`replay`; an AGoT record that does not
-        replay raises ``got_env.RecordError``) and write its rows, as after the step it was
+        replay raises ``boardkit.records.RecordError``) and write its rows, as after the step it was
         taken at (rewards and ends of that step are not kept: a state is taken between
         steps).
 

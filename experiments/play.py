@@ -4,8 +4,8 @@
     python -m experiments.play --config my.yaml --seed 3
 
 Prints the winner, each seat's final score (AGoT: the castles and strongholds each house holds)
-and the rounds played; saves the game record in ``out`` (AGoT: JSON replayable with
-got_env.GameRecord; another game: a ``boardkit.records.KitRecord``) and, for a game that draws
+and the rounds played; saves the game record in ``out`` (JSON replayable with
+``boardkit.records.GameRecord``, every game's) and, for a game that draws
 one (AGoT), a PNG of the final board; with ``--replay`` (or the config's ``replay: true``) also
 ``out/replay.html``, the game's replay page (experiments.replay, docs/replay.md).
 

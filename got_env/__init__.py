@@ -12,6 +12,5 @@ __version__ = "0.1.0"  # the package's version (pyproject.toml reads it from her
 from . import _compiled, wrappers  # noqa: F401
 from .env import env, raw_env
 from .parallel import parallel_env
-from .records import GameRecord, RecordError
 
-__all__ = ["__version__", "GameRecord", "RecordError", "env", "parallel_env", "raw_env"]
+__all__ = ["__version__", "env", "parallel_env", "raw_env"]

@@ -13,7 +13,8 @@ with ``info_format="text"``. The env knows nothing of the rules: it asks the eng
 The env mechanism is the kit's (:class:`boardkit.aec.KitEnv`: order enforcing, the
 ``LegalActions`` space, reward schemes, truncation, illegal-action errors, render modes, the
 agent to act); :class:`raw_env` is AGoT's part of it: its options, its numeric infos, the
-``castles`` reward, the standing of a truncated game (R22.3), its ``GameRecord`` and its picture.
+``castles`` reward, the standing of a truncated game (R22.3), its record's options and its
+picture; its record is the kit's (``env.record``, :class:`boardkit.records.GameRecord`).
 
 Options (validated; an unknown or bad one raises :class:`got_env.engine.OptionError`):
 ``ruleset`` ("2e", the 2nd edition; "1e", the 1st edition: 3-5 players, 50 areas, 5 houses, so
@@ -60,15 +61,10 @@ from .encoding import ObservationEncoder, codec_for, encoder_for
 from .engine import GameOptions, OptionError, game_options
 from .game import GAME
 
-# The records live below the env (got_env.records, docs/layers.md); re-exported here, where they
-# were first defined, so that got_env.env.GameRecord and friends stay importable.
-from .records import RECORD_FIELDS, RECORD_FORMAT, GameRecord, RecordError  # noqa: F401
-
 # OrderEnforcing, LegalActions and end_rewards were defined here; they are the kit's now, and
 # stay importable from here (the same objects).
-__all__ = ["ENV_OPTIONS", "INFO_FORMATS", "OUTCOMES", "RECORD_FIELDS", "RECORD_FORMAT",
-           "RENDER_MODES", "REWARD_SCHEMES", "GameRecord", "LegalActions", "OrderEnforcing",
-           "RecordError", "can_draw", "end_rewards", "env", "raw_env"]
+__all__ = ["ENV_OPTIONS", "INFO_FORMATS", "OUTCOMES", "RENDER_MODES", "REWARD_SCHEMES",
+           "LegalActions", "OrderEnforcing", "can_draw", "end_rewards", "env", "raw_env"]
 
 REWARD_SCHEMES = ("zero_sum", "castles", "rank")
 RENDER_MODES = ("ansi", "rgb_array", "human")
@@ -99,7 +95,7 @@ def _fresh(info: dict[str, Any]) -> dict[str, Any]:
 class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
     """AGoT's AEC env (module docstring): the kit's :class:`~boardkit.aec.KitEnv` over
     :data:`got_env.game.GAME`, with AGoT's options, numeric infos, ``castles`` reward,
-    truncated standing, ``GameRecord`` and picture."""
+    truncated standing, record options and picture."""
 
     metadata = {"name": "got_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
     reward_schemes = REWARD_SCHEMES
@@ -175,26 +171,12 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
 
         return render_board(self.game)
 
-    # -- AGoT's extras --------------------------------------------------------------------------
-    @property
-    def record(self) -> GameRecord | None:  # type: ignore[override]  (AGoT's is a property)
-        """The game so far as a :class:`GameRecord` (None before the first reset): options,
-        seed, actions, the outcome and state digest as they stand now, and the check over them
-        all."""
-        if self.game is None:
-            return None
-        end = self._result()
-        outcome = None
-        if end is not None:
-            reason, ranking, drawn = end
-            ids = [self.ruleset.houses[h].id for h in ranking]
-            outcome = {"reason": reason, "winner": ids[0], "ranking": ids}
-            if drawn:
-                outcome["draw"] = [self.ruleset.houses[h].id for h in drawn]
-        return GameRecord({**self.game_options, "num_players": self.num_players,
-                           "reward": self.reward_scheme, "max_steps": self.max_steps},
-                          self._seed, list(self._actions), outcome, self.game.digest()).sealed()
+    def _game_options(self) -> dict[str, Any]:
+        """What a record's options hold of the game's (``env.record``, the kit's
+        :class:`boardkit.records.GameRecord`): the checked options and the player count."""
+        return {**self.game_options, "num_players": self.num_players}
 
+    # -- AGoT's extras --------------------------------------------------------------------------
     def _numeric_info(self, decision: int, num_legal: int,
                       end: tuple[str, tuple[int, ...]] | None,
                       drawn: tuple[int, ...] = ()) -> dict[str, Any]:

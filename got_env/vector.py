@@ -5,7 +5,7 @@ VectorGames`` keeps working and gives the very same batches.
 The machinery moved to the game-neutral kit (issue 25): a batch builds each game's env through
 :func:`boardkit.envs.make_env` (``game="got"`` by default, so every AGoT call reads as before),
 reads its sizes and players from the env's spaces and ``possible_agents``, and keeps each
-finished game's record as the env gives it (:func:`boardkit.envs.record_of`: AGoT's
+finished game's record as the env gives it (:func:`boardkit.envs.record_of`: the kit's
 ``GameRecord``). Nothing of AGoT is left here but these names; an illegal action in an AGoT
 batch still raises :class:`got_env.engine.IllegalActionError` (the kit's class itself).
 """

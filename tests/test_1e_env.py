@@ -17,7 +17,7 @@ from test_vector import assert_same_as_aec, play
 
 import got_env
 from agents import AgentSpecError, HeuristicAgent, make_agent
-from got_env import GameRecord
+from boardkit.records import GameRecord
 from got_env.engine import DecisionKind, OptionError, scenario
 from got_env.engine.determinize import determinize
 from got_env.engine.invariants import check

@@ -16,10 +16,10 @@ from agents import AgentSpecError, make_agent
 from agents.heuristic import HeuristicAgent
 from agents.ppo import SHIPPED_CHECKPOINT, CheckpointError, PPOAgent, load_checkpoint
 from agents.random_agent import RandomAgent
+from boardkit.records import GameRecord
 from experiments.train import main
 from experiments.training.plain import PlainCodec
 from experiments.training.rollout import Seat, Stream
-from got_env import GameRecord
 from got_env.engine.decision import DecisionKind
 
 
@@ -112,7 +112,7 @@ def _old_trainer_state() -> dict:
             "collector": {"seats": seats, "streams": [stream],
                           "rng": np.random.default_rng(0).bit_generator.state,
                           "generator": torch.Generator().get_state()},
-            "games": {"records": [GameRecord({"num_players": 3}, 0)]}}
+            "games": {"records": []}}  # (its records were got_env's GameRecord, now gone)
 
 
 def test_an_old_format_trainer_checkpoint_is_refused_as_old(tmp_path, capsys) -> None:
@@ -173,7 +173,8 @@ def test_the_codec_round_trips_the_trainers_objects_exactly(tmp_path) -> None:
                         Seat("agent", agent=agent), Seat("agent", agent=RandomAgent(seed=2))]],
              "rng": rng, "pending": {7: (np.float32([0.25, 1e-8]), np.int8([1, 0]), 3, -0.5)},
              "scalars": [np.float32(0.1), np.bool_(True), np.int64(-3)],
-             "tagged": {"__plain__": "not a tag"}, "records": [GameRecord({"a": 1}, 3, [1, 2])],
+             "tagged": {"__plain__": "not a tag"},
+             "records": [GameRecord("got", {"a": 1}, 3, [1, 2])],
              "tensor": torch.arange(3)}
     codec = PlainCodec((Seat, HeuristicAgent, RandomAgent, GameRecord, DecisionKind))
     path = tmp_path / "state.pt"

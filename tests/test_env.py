@@ -11,7 +11,7 @@ import pytest
 from pettingzoo.test import api_test
 
 import got_env
-from got_env import GameRecord, RecordError
+from boardkit.records import GameRecord, RecordError
 from got_env.engine import DecisionKind, IllegalActionError, OptionError
 from got_env.engine.invariants import check
 from got_env.env import OUTCOMES
@@ -288,16 +288,16 @@ def test_unseeded_reset_is_still_recorded():
 
 
 def _record_doc(**fields) -> str:
-    """A format-3 record's JSON with every field, ``fields`` replacing some."""
+    """An old (AGoT format 3) record's JSON with every field, ``fields`` replacing some."""
     return json.dumps({"format": "got_env-record-3", "options": {}, "seed": 1, "actions": [],
                        "outcome": None, "digest": "", "check": "", **fields})
 
 
 @pytest.mark.parametrize("content,match", [
     ("not json", "cannot read"),
-    (json.dumps({"options": {}}), "not a got_env game record"),
+    (json.dumps({"options": {}}), "not a game record"),
     (json.dumps({"format": "got_env-record-1", "options": {}, "seed": 1, "actions": []}),
-     "format 'got_env-record-3'"),
+     "not a game record of format 'boardkit-record-2'"),
     (_record_doc(seed="x"), "'seed'"),
     (_record_doc(actions=["a"]), "'actions'"),
     (_record_doc(actions=[1.0]), "'actions'"),
@@ -313,7 +313,7 @@ def test_corrupt_record(tmp_path, content, match):
 
 
 def test_record_with_an_illegal_action_fails_to_replay(tmp_path):
-    rec = GameRecord({"num_players": 3}, 0, [0])  # DONE is not legal when placing orders
+    rec = GameRecord("got", {"num_players": 3}, 0, [0])  # DONE is not legal when placing orders
     with pytest.raises(RecordError, match="index 0 .*not legal for D-20 PLACE_ORDERS"):
         rec.replay()
 
@@ -420,14 +420,15 @@ def test_record_with_one_action_changed_to_another_legal_one_is_caught():
             changed[i] = next(x for x in legal if x != a)
             break
         replay.step(a)
-    tampered = GameRecord(rec.options, rec.seed, changed, rec.outcome, rec.digest)
+    tampered = GameRecord(rec.game, rec.options, rec.seed, changed, rec.outcome, rec.digest)
     with pytest.raises(RecordError, match="index|differs"):
         tampered.replay()
 
 
 def test_record_with_actions_after_the_end_fails():
     _, rec = played_record()
-    longer = GameRecord(rec.options, rec.seed, rec.actions + [0], rec.outcome, rec.digest)
+    longer = GameRecord(rec.game, rec.options, rec.seed, rec.actions + [0], rec.outcome,
+                        rec.digest)
     with pytest.raises(RecordError, match="after the game ended"):
         longer.replay()
 

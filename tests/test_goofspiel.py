@@ -117,12 +117,12 @@ def test_random_agents_play_whole_games_that_replay(num_players):
         rewards = play(env, agents, seed)
         assert abs(sum(rewards.values())) < 1e-9 and len(rewards) == num_players
         raw = env.unwrapped
-        record = raw.record()
-        s = GAME.new_state(record["seed"], record["options"])
-        for a in record["actions"]:
+        record = raw.record
+        s = GAME.new_state(record.seed, raw.options)
+        for a in record.actions:
             GAME.apply(s, raw.codec.decode(a))
-        assert GAME.digest(s) == GAME.digest(raw.game)
-        assert len(record["actions"]) == 13 * num_players
+        assert GAME.digest(s) == GAME.digest(raw.game) == record.digest
+        assert len(record.actions) == 13 * num_players
 
 
 def test_truncation_and_text():
@@ -186,7 +186,7 @@ GOOF = {"num_players": 3, "num_cards": 5}
 def test_batched_games_equal_the_aec_env_and_their_records_replay(num_workers):
     """VectorGames(game="goofspiel"): random masked games to their ends, auto-reset, every step
     of every game what the AEC env shows with the same seed and actions, and each finished
-    game's record (``KitEnv.record()``) replaying into the AEC env's final state."""
+    game's record (``KitEnv.record``) replaying into the AEC env's final state."""
     from test_vector import assert_same_as_aec, play
 
     from boardkit.envs import make_env
@@ -205,7 +205,8 @@ def test_batched_games_equal_the_aec_env_and_their_records_replay(num_workers):
             assert_same_as_aec(GOOF, ep, names, game="goofspiel")
     for ep in finished:
         record = ep.finished.record
-        assert record["game"] == "goofspiel" and record["options"] == GOOF
+        assert record.game == "goofspiel" and record.options == {
+            **GOOF, "reward": "zero_sum", "max_steps": None}
         aec = make_env("goofspiel", **GOOF)
         aec.reset(seed=ep.seed)
         for a in ep.actions:
@@ -254,16 +255,16 @@ def test_a_players_text_holds_the_revealed_bids_and_none_of_the_others_bids():
 
 
 def test_a_kit_record_saves_loads_and_replays(tmp_path):
-    from boardkit.records import KitRecord, RecordError
+    from boardkit.records import GameRecord, RecordError
 
     env = goofspiel.env(num_players=3, num_cards=4)
     play(env, {a: RandomAgent(seed=i) for i, a in enumerate(env.possible_agents)}, seed=1)
-    record = KitRecord.from_env(env.unwrapped)
+    record = env.unwrapped.record
     record.save(tmp_path / "r.json")
-    loaded = KitRecord.load(tmp_path / "r.json")
+    loaded = GameRecord.load(tmp_path / "r.json")
     assert loaded == record and loaded.game == "goofspiel"
-    states = list(loaded.walk())
-    assert len(states) == 13 and GAME.digest(states[-1][0]) == record.digest
-    (tmp_path / "bad.json").write_text('{"format": "boardkit-record-1", "game": 1}')
+    steps = list(loaded.walk())
+    assert len(steps) == 13 and GAME.digest(steps[-1][0].game) == record.digest
+    (tmp_path / "bad.json").write_text('{"format": "boardkit-record-2", "game": 1}')
     with pytest.raises(RecordError, match="bad.json.*'options' is missing"):
-        KitRecord.load(tmp_path / "bad.json")
+        GameRecord.load(tmp_path / "bad.json")

@@ -14,6 +14,7 @@ from rich.console import Console
 
 import got_env
 from agents import make_agent
+from boardkit.records import GameRecord
 from experiments.human import HumanSession, main
 from experiments.human.view import board
 
@@ -54,7 +55,7 @@ def test_scripted_game_plays_to_the_end_and_its_record_replays(tmp_path):
     out = buf.getvalue()
     assert rc == 0
     assert "Game over. Winner:" in out and "Orders revealed:" in out
-    record = got_env.GameRecord.load(only(tmp_path, "*.json"))
+    record = GameRecord.load(only(tmp_path, "*.json"))
     assert record.outcome is not None and record.outcome["reason"] == "last-round"
     env = record.replay()
     assert env.game.outcome is not None
@@ -70,7 +71,7 @@ def test_stdin_session_in_a_subprocess(tmp_path):
                           capture_output=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "Game over. Winner:" in done.stdout
-    got_env.GameRecord.load(only(tmp_path, "*.json")).replay()
+    GameRecord.load(only(tmp_path, "*.json")).replay()
 
 
 def test_end_of_input_mid_game_saves_the_record(tmp_path):
@@ -78,7 +79,7 @@ def test_end_of_input_mid_game_saves_the_record(tmp_path):
     rc = main(GAME + ["--out", str(tmp_path)], input_fn=feed(["1"] * 5), console=con)
     assert rc == 0
     assert "input ended before the game did" in buf.getvalue()
-    record = got_env.GameRecord.load(only(tmp_path, "*.json"))
+    record = GameRecord.load(only(tmp_path, "*.json"))
     assert record.outcome is None and len(record.actions) > 5
     record.replay()
 
@@ -89,7 +90,7 @@ def test_ctrl_c_saves_the_record(tmp_path):
     con, buf = console()
     assert main(GAME + ["--out", str(tmp_path)], input_fn=interrupt, console=con) == 130
     assert "Ctrl-C" in buf.getvalue()
-    got_env.GameRecord.load(only(tmp_path, "*.json")).replay()
+    GameRecord.load(only(tmp_path, "*.json")).replay()
 
 
 def seated(num_players: int = 3, seed: int = 1):
@@ -274,7 +275,7 @@ def test_an_error_during_the_session_saves_the_record_and_is_raised(tmp_path):
     assert session.record_path is not None and session.record_path.exists()
     assert "Game not finished: baratheon's agent (BrokenAgent) raised RuntimeError: boom" \
         in buf.getvalue()
-    record = got_env.GameRecord.load(session.record_path)
+    record = GameRecord.load(session.record_path)
     assert record.outcome is None
     record.replay()
 
@@ -291,7 +292,7 @@ def test_cli_error_during_the_game_exits_1_naming_the_record(tmp_path, capsys, m
     record = only(tmp_path, "*.json")
     assert "baratheon's agent (BrokenAgent) raised RuntimeError: boom" in err
     assert str(record) in err and "Traceback" not in err
-    got_env.GameRecord.load(record).replay()
+    GameRecord.load(record).replay()
 
 
 def test_undecodable_stdin_re_prompts(tmp_path):
@@ -304,7 +305,7 @@ def test_undecodable_stdin_re_prompts(tmp_path):
                           env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
     assert done.returncode == 0, done.stderr.decode(errors="replace")
     assert b"no option matches" in done.stdout and b"you quit" in done.stdout
-    got_env.GameRecord.load(only(tmp_path, "*.json")).replay()
+    GameRecord.load(only(tmp_path, "*.json")).replay()
 
 
 # -- another game: Goofspiel through the text view -------------------------------------------------
@@ -314,8 +315,7 @@ GOOF = ["--game", "goofspiel", "--option", "num_cards=5", "--seed", "2"]
 def test_a_goofspiel_game_from_stdin_finishes_and_saves_a_kit_record(tmp_path):
     """The real command line on the kit's second game: the position is the protocol's text
     (the player's own view), options by the codec's names, a random opponent, the record a
-    KitRecord that replays."""
-    from boardkit.records import KitRecord
+    record that replays."""
 
     done = subprocess.run([sys.executable, "-m", "experiments.human", *GOOF, "--out",
                            str(tmp_path)], input="?\nl\n" + "1\n" * 50, text=True,
@@ -326,10 +326,10 @@ def test_a_goofspiel_game_from_stdin_finishes_and_saves_a_kit_record(tmp_path):
     assert "Your choice: bid" in out and "turn 1/5: prize" in out
     assert "player_1: made a secret choice (hidden)" in out
     assert "Game over." in out and "points" in out and "Record saved to" in out
-    record = KitRecord.load(only(tmp_path, "*.json"))
+    record = GameRecord.load(only(tmp_path, "*.json"))
     assert record.game == "goofspiel" and record.seed == 2 and len(record.actions) == 10
-    *_, (state, last) = record.walk()
-    assert last is None and state.pending is None
+    *_, (env, last) = record.walk()
+    assert last is None and env.game.pending is None
     assert not list(tmp_path.glob("*.png"))
 
 

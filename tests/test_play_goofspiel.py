@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from boardkit.records import KitRecord
+from boardkit.records import GameRecord
 from experiments import play as P
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,10 +27,10 @@ def test_a_goofspiel_game_plays_and_saves_its_record(tmp_path, capsys):
     assert "winner: player_" in out or "draw: player_0, player_1" in out
     assert "points  (RandomAgent)" in out and "points  (ISMCTSAgent)" in out
     assert "final board" not in out
-    record = KitRecord.load(tmp_path / "out" / "game-3.json")
+    record = GameRecord.load(tmp_path / "out" / "game-3.json")
     assert record.game == "goofspiel" and record.seed == 3 and len(record.actions) == 10
-    *_, (state, last) = record.walk()      # replays to the recorded digest
-    assert last is None and state.pending is None
+    *_, (env, last) = record.walk()      # replays to the recorded outcome and digest
+    assert last is None and env.game.pending is None
     assert (tmp_path / "out" / "replay.html").stat().st_size > 0
     assert not list((tmp_path / "out").glob("*.png"))
 

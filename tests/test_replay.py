@@ -17,6 +17,7 @@ import pytest
 
 import got_env
 from agents import make_agent
+from boardkit.records import GameRecord
 from experiments.play import play_game
 from experiments.replay import (
     FULL,
@@ -29,7 +30,6 @@ from experiments.replay import (
     render_page,
     view_svg,
 )
-from got_env.env import RECORD_FORMAT
 from got_env.render import picture
 from got_env.render.log import SECRET, walk
 from got_env.render.picture import order_abbreviation
@@ -179,9 +179,8 @@ def fixture_doc() -> dict:
 
 def sealed_doc(**options) -> dict:
     """The fixture record in the current format, its options changed, its check matching."""
-    record = got_env.GameRecord.load(RECORD_2)
-    doc = dataclasses.replace(record, options={**record.options, **options}).sealed()
-    return {"format": RECORD_FORMAT, **dataclasses.asdict(doc)}
+    record = GameRecord.load(RECORD_2)
+    return dataclasses.replace(record, options={**record.options, **options}).sealed().to_json()
 
 
 BAD_RECORDS = {  # file name -> (content, what the one line must say)
@@ -195,7 +194,7 @@ BAD_RECORDS = {  # file name -> (content, what the one line must say)
     "no-digest.json": ({k: v for k, v in fixture_doc().items() if k != "digest"},
                        "'digest' is missing"),
     "edited.json": ({**sealed_doc(), "seed": 4}, "changed"),
-    "list.json": ([], "not a got_env game record"),
+    "list.json": ([], "not a game record"),
 }
 
 
@@ -234,8 +233,8 @@ def test_cli_exits_2_without_a_traceback(tmp_path):
 
 def test_cli_names_a_record_that_does_not_replay(record, tmp_path, capsys):
     path = tmp_path / "changed.json"
-    changed = got_env.GameRecord(record.options, record.seed, record.actions[:-3] + [0, 0, 0],
-                                 record.outcome, record.digest)
+    changed = GameRecord(record.game, record.options, record.seed,
+                         record.actions[:-3] + [0, 0, 0], record.outcome, record.digest)
     changed.save(path)
     assert main([str(path), "--out", str(tmp_path / "x.html")]) == 2
     assert "changed.json" in capsys.readouterr().err
@@ -279,7 +278,7 @@ def test_a_crafted_title_leaves_the_page_intact(page, title):
 
 def test_a_crafted_file_name_leaves_the_page_intact(tmp_path):
     name = "game<!--<script>.json"
-    record = got_env.GameRecord.load(RECORD_2)
+    record = GameRecord.load(RECORD_2)
     env = got_env.raw_env(**record.options)
     env.reset(seed=record.seed)
     for action in record.actions[:4]:  # a game still on: a short page
@@ -305,7 +304,7 @@ FIXTURE_PAGE_DATA = {
 
 @pytest.mark.parametrize("views", FIXTURE_PAGE_DATA)
 def test_the_fixture_record_gives_the_page_data_it_gave(views):
-    record = got_env.GameRecord.load(RECORD_2)
+    record = GameRecord.load(RECORD_2)
     page, _ = build_replay(record, views=parse_views(views, ["stark", "lannister",
                                                             "baratheon"]), title="fixture")
     data = json.dumps(page_data(page), sort_keys=True).encode()
@@ -374,10 +373,9 @@ def test_tournament_writes_one_replay_per_game(tmp_path):
 # --- other games: the kit record and the default text view (Goofspiel) -------------------------
 
 def goofspiel_record(seed: int = 3, num_cards: int = 6):
-    """A whole Goofspiel game of two random agents, as the kit record of its env."""
+    """A whole Goofspiel game of two random agents, as the record of its env."""
     import goofspiel
     from agents import RandomAgent
-    from boardkit.records import KitRecord
 
     env = goofspiel.env(num_players=2, num_cards=num_cards)
     agents = {a: RandomAgent(seed=seed + i) for i, a in enumerate(env.possible_agents)}
@@ -386,17 +384,16 @@ def goofspiel_record(seed: int = 3, num_cards: int = 6):
         obs, _, term, trunc, info = env.last()
         env.step(None if term or trunc else
                  agents[agent].act(obs["observation"], obs["action_mask"], info))
-    return KitRecord.from_env(env.unwrapped)
+    return env.unwrapped.record
 
 
 def test_a_goofspiel_game_replays_into_a_page_of_player_views(tmp_path, capsys):
-    from boardkit.records import KitRecord
     from goofspiel import GAME
 
     record = goofspiel_record()
     path = tmp_path / "goof.json"
     record.save(path)
-    assert KitRecord.load(path) == record
+    assert GameRecord.load(path) == record
     out = tmp_path / "goof.html"
     assert main([str(path), "--out", str(out)]) == 0
     assert "13 steps, 3 view(s)" in capsys.readouterr().out  # 12 bids and the end
@@ -408,7 +405,8 @@ def test_a_goofspiel_game_replays_into_a_page_of_player_views(tmp_path, capsys):
     assert data["seed"] == record.seed and data["title"] == "replay: goof.json"
     assert data["steps"][0][2:] == ["player_0", "bid", None]  # a bid is secret: no name
     views = {v["name"]: v for v in data["views"]}
-    state = GAME.new_state(record.seed, record.options)
+    state = GAME.new_state(record.seed, {k: record.options[k] for k in ("num_players",
+                                                                        "num_cards")})
     checked = 0
     for t, action in enumerate([*record.actions, None]):
         for name, observer in ((FULL, None), ("player_0", 0), ("player_1", 1)):
@@ -437,13 +435,38 @@ def test_a_player_only_goofspiel_page_holds_no_seed_nor_others_bids():
 
 GOOF_BAD = {  # file name -> (change to the saved record, what the one line must say)
     "no-game.json": (lambda d: d.pop("game"), "'game' is missing"),
-    "unknown-game.json": (lambda d: d.update(game="chess"), "'game'"),
     "bad-actions.json": (lambda d: d.update(actions="1,2"), "'actions'"),
-    "illegal.json": (lambda d: d["actions"].__setitem__(2, d["actions"][0]), "'actions'"),
-    "edited-seed.json": (lambda d: d.update(seed=d["seed"] + 1), "'digest'"),
-    "bad-options.json": (lambda d: d.update(options={"num_players": 9}), "'options'"),
+    "illegal.json": (lambda d: d["actions"].__setitem__(2, d["actions"][0]), "'check'"),
+    "edited-seed.json": (lambda d: d.update(seed=d["seed"] + 1), "'check'"),
     "extra.json": (lambda d: d.update(comment="mine"), "unknown field"),
 }
+#: crafted records whose check matches their content: the replay names what is wrong
+GOOF_CRAFTED = {
+    "unknown-game.json": (lambda d: d.update(game="chess"), "'game'"),
+    "illegal.json": (lambda d: d["actions"].__setitem__(2, d["actions"][0]),
+                     "index 2 of the record does not replay"),
+    "edited-seed.json": (lambda d: d.update(seed=d["seed"] + 1), "does not replay|differs"),
+    "bad-options.json": (lambda d: d.update(options={"num_players": 9}), "'options'"),
+    "edited-digest.json": (lambda d: d.update(digest="0" * 16), "'digest'"),
+}
+
+
+def write_doc(path: Path, doc: dict, seal: bool = False) -> Path:
+    """``doc`` saved at ``path``; ``seal``: with the check of its content (a crafted record)."""
+    if seal:
+        doc = GameRecord(**{k: doc[k] for k in doc if k not in ("format", "check")}
+                         ).sealed().to_json()
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def assert_one_line(capsys, argv: list[str], name: str, says: str) -> None:
+    """``main(argv)`` exits 2 with one line on stderr naming the file and what is wrong (a
+    regular expression), nothing on stdout."""
+    assert main(argv) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1, out.err
+    assert name in out.err and re.search(says, out.err), out.err
 
 
 @pytest.mark.parametrize("name", GOOF_BAD)
@@ -451,25 +474,110 @@ def test_a_corrupt_goofspiel_record_is_named_in_one_line(tmp_path, capsys, name)
     change, says = GOOF_BAD[name]
     doc = goofspiel_record().to_json()
     change(doc)
-    bad = tmp_path / name
-    bad.write_text(json.dumps(doc))
-    assert main([str(bad), "--out", str(tmp_path / "x.html")]) == 2
-    out = capsys.readouterr()
-    assert out.out == "" and out.err.count("\n") == 1, out.err
-    assert name in out.err and says in out.err, out.err
+    bad = write_doc(tmp_path / name, doc)
+    assert_one_line(capsys, [str(bad), "--out", str(tmp_path / "x.html")], name, says)
     assert not (tmp_path / "x.html").exists()
+
+
+@pytest.mark.parametrize("name", GOOF_CRAFTED)
+def test_a_crafted_goofspiel_record_is_named_in_one_line(tmp_path, capsys, name):
+    change, says = GOOF_CRAFTED[name]
+    doc = goofspiel_record().to_json()
+    change(doc)
+    bad = write_doc(tmp_path / name, doc, seal=True)
+    assert_one_line(capsys, [str(bad), "--out", str(tmp_path / "x.html")], name, says)
+    assert not (tmp_path / "x.html").exists()
+
+
+# --- a record of another game or edition than its header claims --------------------------------
+
+def wotr_doc(**options) -> dict:
+    """A short War of the Ring game's saved record."""
+    import wotr_env
+    from agents import RandomAgent
+
+    env = wotr_env.raw_env(max_turns=1, **options)
+    play_game(env, {a: RandomAgent(seed=i) for i, a in enumerate(env.possible_agents)}, 4)
+    return env.record.to_json()
+
+
+def got_doc(**options) -> dict:
+    return {**sealed_doc(), **({"options": {**sealed_doc()["options"], **options}}
+                               if options else {})}
+
+
+MISMATCHED = {  # file name -> (the record, sealed?, what the one line must say)
+    "wotr-as-got.json": (lambda: {**wotr_doc(), "game": "got"}, True, "'options'"),
+    "wotr-as-goofspiel.json": (lambda: {**wotr_doc(), "game": "goofspiel"}, True,
+                               "'options'"),
+    "wotr-as-got-unsealed.json": (lambda: {**wotr_doc(), "game": "got"}, False, "'check'"),
+    "wotr-2e-as-1e.json": (lambda: {**wotr_doc(), "options": {
+        **wotr_doc()["options"], "ruleset": "1e"}}, True, "does not replay|differs"),
+    "got-2e-as-1e.json": (lambda: got_doc(ruleset="1e", tiebreak="first-edition",
+                                          lannister_port_ship_in_3p=None), True,
+                          "'options'|does not replay|differs"),
+    "goofspiel-as-wotr.json": (lambda: {**goofspiel_record().to_json(), "game": "wotr"}, True,
+                               "'options'"),
+    "kit-got-missing-fields.json": (lambda: {"format": "boardkit-record-2", "game": "got",
+                                             "options": {}, "seed": 3}, False,
+                                    "'actions' is missing"),
+    "kit-got-only-a-game.json": (lambda: {"format": "boardkit-record-2", "game": "got"}, False,
+                                 "'options' is missing"),
+    "old-kit-record-naming-got.json": (lambda: {
+        "format": "boardkit-record-1", "game": "got", "options": {"ruleset": "2e"}, "seed": 3,
+        "actions": wotr_doc()["actions"], "digest": "0" * 16}, False,
+        "does not replay|differs"),
+}
+
+
+@pytest.mark.parametrize("name", MISMATCHED)
+def test_a_record_of_another_game_or_edition_is_named_in_one_line(tmp_path, capsys, name):
+    """Another game's or edition's record under this header (its check matching or not), a
+    kit record naming a game with fields missing: exit 2, one line, no page (before: an
+    AttributeError traceback for a kit record naming AGoT)."""
+    make, seal, says = MISMATCHED[name]
+    doc = make()
+    if seal:
+        doc = {k: v for k, v in doc.items() if k != "check"}
+    bad = write_doc(tmp_path / name, doc, seal=seal)
+    assert_one_line(capsys, [str(bad), "--out", str(tmp_path / "x.html")], name, says)
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_an_old_kit_record_of_agot_replays(tmp_path, capsys):
+    """The kit's old format naming AGoT, with an AGoT game in it (before: an AttributeError
+    traceback): read, replayed to its digest, shown."""
+    old = json.loads(RECORD_2.read_text())
+    doc = {"format": "boardkit-record-1", "game": "got", **{
+        k: old[k] for k in ("options", "seed", "actions", "digest")}}
+    path = write_doc(tmp_path / "old.json", doc)
+    assert main([str(path), "--out", str(tmp_path / "x.html"), "--views", "full"]) == 0
+    assert "1 view(s)" in capsys.readouterr().out
+
+
+def test_the_cli_exits_2_on_another_games_record_without_a_traceback(tmp_path):
+    for name in ("wotr-as-got.json", "kit-got-missing-fields.json"):
+        make, seal, _ = MISMATCHED[name]
+        doc = make()
+        bad = write_doc(tmp_path / name, {k: v for k, v in doc.items() if k != "check"}
+                        if seal else doc, seal=seal)
+        run = subprocess.run([sys.executable, "-m", "experiments.replay", str(bad), "--out",
+                              str(tmp_path / "x.html")], capture_output=True, text=True,
+                             cwd=Path(__file__).resolve().parent.parent, timeout=120)
+        assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+        assert run.stderr.count("\n") == 1 and name in run.stderr
 
 
 def test_the_cli_exits_2_on_a_corrupt_goofspiel_record(tmp_path):
     doc = goofspiel_record().to_json()
     doc["digest"] = "0" * 16
     bad = tmp_path / "goof.json"
-    bad.write_text(json.dumps(doc))
+    bad.write_text(json.dumps(doc))  # its check no longer matches
     run = subprocess.run([sys.executable, "-m", "experiments.replay", str(bad), "--out",
                           str(tmp_path / "x.html")], capture_output=True, text=True,
                          cwd=Path(__file__).resolve().parent.parent, timeout=120)
     assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
-    assert "goof.json" in run.stderr and "'digest'" in run.stderr
+    assert "goof.json" in run.stderr and "'check'" in run.stderr
 
 
 def test_a_goofspiel_tournament_writes_replays(tmp_path):

@@ -17,6 +17,7 @@ import pytest
 
 import got_env
 from agents import make_agent
+from boardkit.records import GameRecord
 from experiments.play import play_game
 from experiments.replay import main, write_replay
 
@@ -153,7 +154,7 @@ def test_replay_page_in_chromium(browser, replay, tmp_path):
 def test_a_page_with_a_crafted_name_runs_in_chromium(browser, tmp_path):
     """A record named to open a comment and a script inside the page's data
     (``game<!--<script>.json``, the default title): the page's own script still runs."""
-    record = got_env.GameRecord.load(RECORD_2)
+    record = GameRecord.load(RECORD_2)
     env = got_env.raw_env(**record.options)
     env.reset(seed=record.seed)
     for action in record.actions[:6]:  # a game still on: a short page

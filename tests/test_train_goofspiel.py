@@ -93,7 +93,7 @@ def test_the_agent_plays_goofspiel_and_refuses_agot(cli_run) -> None:
         obs, _, term, trunc, info = env.last()
         env.step(None if term or trunc else agent.act(obs["observation"], obs["action_mask"],
                                                       info))
-    assert len(env.unwrapped.record()["actions"]) == 10
+    assert len(env.unwrapped.record.actions) == 10
     with pytest.raises(CheckpointError, match="trained for game 'goofspiel'"):
         PPOAgent(checkpoint=run / "agent.pt", env=got_env.env(num_players=3))
     with pytest.raises(CheckpointError, match="observations of"):

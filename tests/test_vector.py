@@ -98,10 +98,7 @@ def aec_play(options: dict[str, Any], seed: int, actions: list[int],
 
 
 def record_seed_actions(record: Any) -> tuple[int, list[int]]:
-    """The seed and actions of a finished game's record, whichever form the game's env gives
-    (AGoT's ``GameRecord``, a ``KitEnv.record()`` mapping)."""
-    if isinstance(record, dict):
-        return record["seed"], list(record["actions"])
+    """The seed and actions of a finished game's record (the kit's ``GameRecord``)."""
     return record.seed, list(record.actions)
 
 

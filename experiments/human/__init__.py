@@ -11,7 +11,7 @@ name (``session.VIEWS``): AGoT's :mod:`.got_view` draws the board as one house s
 and :mod:`.got_events` tells what the other houses did and what the game revealed after each
 step (:mod:`.view`, :mod:`.events`: the same under their older names); any other game gets
 :mod:`.text_view` (the protocol's ``text(state, observer)``, the codec's action names, records
-as ``boardkit.records.KitRecord``).
+as ``boardkit.records.GameRecord``, every game's).
 """
 
 from .session import HumanSession, main

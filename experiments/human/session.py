@@ -4,8 +4,8 @@ The loop and the prompt are every game's; what is the game's own comes from its 
 found by the game's registry name in :data:`VIEWS` (AGoT's :mod:`.got_view`: its board, combat
 view and vocabulary, its public log :mod:`.got_events`), else :mod:`.text_view` (the protocol's
 ``text(state, observer)``, the codec's action names); the record and the pictures come from the
-tournament's game hooks (AGoT's ``GameRecord`` and board picture, else a
-``boardkit.records.KitRecord`` and no picture).
+tournament's game hooks (the env's ``boardkit.records.GameRecord``; AGoT's
+board picture, no picture for another game).
 
 :class:`HumanSession` plays one game: the agents act for the other houses, the person is asked
 through ``input_fn`` (``input`` by default; any callable taking a prompt and returning a line,

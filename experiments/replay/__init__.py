@@ -26,8 +26,10 @@ experiments.replay`` for AGoT keys ``c``/``C`` jump between combats), or else
 - ``Board(record, observers, every)``: ``add(t, state, step)`` per step, then ``finish()`` ->
   (page-wide data, each view's data, figures).
 
-Records: AGoT's ``got_env.GameRecord`` files (``got_env-record-3``), and for every other game
-the kit's :class:`boardkit.records.KitRecord` (``boardkit-record-1``, with its ``game``).
+Records: the kit's :class:`boardkit.records.GameRecord` (``boardkit-record-2``, naming its game;
+older formats are read and converted: docs/replay.md "Records"). A record that does not read,
+names a game or options no env takes, or does not replay as recorded (another game's or
+edition's actions, an edit caught by its check) ends the tool with one line, exit status 2.
 
 Hidden information: a player view's data holds what its game view draws for that player, its
 own secret choices, other players' secret choices as ``(secret)`` only; the seed (it decides
@@ -50,7 +52,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from boardkit.records import KitRecord, RecordError, is_kit_record
+from boardkit.records import GameRecord, RecordError
 
 from .got_view import KEYFRAME, house_view_parts, view_parts, view_svg
 from .page import template
@@ -67,8 +69,6 @@ DEFAULT_VIEW = "experiments.replay.text_view"
 #: script, so no title or record can end it or open a comment that swallows the page's code
 SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 SLOT = re.compile(r"\{\{(TITLE|DATA)\}\}")
-#: the errors of a record that cannot be read or does not replay (AGoT's and the kit's)
-RECORD_ERRORS = (RecordError,)  # AGoT's RecordError is a subclass
 
 
 class ReplayError(ValueError):
@@ -81,20 +81,14 @@ def view_module(game: str) -> ModuleType:
     return importlib.import_module(VIEWS.get(game, DEFAULT_VIEW))
 
 
-def game_of(record: Any) -> str:
-    """The registry name of the game a record holds (a kit record names it; AGoT's do not)."""
-    return getattr(record, "game", "got")
+def game_of(record: GameRecord) -> str:
+    """The registry name of the game a record holds."""
+    return record.game
 
 
-def load_record(path: str | Path) -> Any:
-    """The record saved at ``path``: a kit record where its ``format`` says so (it names its
-    game), else AGoT's (the format that names no game), whose loader also names every file it
-    cannot read."""
-    try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        doc = None
-    return KitRecord.load(path) if is_kit_record(doc) else view_module("got").load(path)
+def load_record(path: str | Path) -> GameRecord:
+    """The record saved at ``path`` (its errors name the file)."""
+    return GameRecord.load(path)
 
 
 def parse_views(spec: str | None, houses: list[str]) -> list[str]:
@@ -194,8 +188,8 @@ def write_replay(record: Any, out: str | Path, **kwargs: Any) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m experiments.replay", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("record", help="a saved game record (JSON: got_env.GameRecord.save, or "
-                   "boardkit.records.KitRecord.save for any other game)")
+    p.add_argument("record", help="a saved game record (JSON: boardkit.records.GameRecord."
+                   "save, what env.record.save writes; older formats are read too)")
     p.add_argument("--out", default="replay.html", help="the page to write (replay.html)")
     p.add_argument("--views", default="all", help="all (default), or a comma list of 'full' "
                    "and players (AGoT: house ids), e.g. --views stark")
@@ -205,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         record = load_record(args.record)  # its errors name the file
-    except RECORD_ERRORS as e:
+    except RecordError as e:
         return _fail(p, str(e))
     try:
         game_view = view_module(game_of(record))
@@ -215,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
                                                    f"{Path(args.record).name}")
     except ReplayError as e:  # a bad --views or --every: the usage helps
         p.error(f"{args.record}: {e}")
-    except (*RECORD_ERRORS, OSError) as e:
+    except (RecordError, OSError) as e:
         return _fail(p, f"{args.record}: {e}")
     print(f"{args.out}: {figures['steps']} steps, {len(figures['views'])} view(s), "
           f"{figures['parts']} picture parts, {figures['bytes'] / 1e6:.1f} MB, built in "

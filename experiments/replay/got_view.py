@@ -15,12 +15,11 @@ combat is as it could see it (got_env.render.log).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from got_env import GameRecord
+from boardkit.records import GameRecord
 from got_env.engine.state import GameState
 from got_env.render import picture
 from got_env.render.log import Step, combat_view
@@ -30,11 +29,6 @@ from .page import Fragment
 
 KEYFRAME = 50  # a view stores its whole part list every KEYFRAME steps, changes in between
 TITLE = "got_env replay"
-
-
-def load(path: str | Path) -> GameRecord:
-    """A saved AGoT record (its errors, ``got_env.env.RecordError``, name the file)."""
-    return GameRecord.load(path)
 
 
 def players(record: GameRecord) -> list[str]:

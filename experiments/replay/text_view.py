@@ -1,8 +1,8 @@
 """The default replay view, for a game without a view of its own: each step shows the game's
 own words for the position, :meth:`boardkit.protocol.Game.text` ``(state, observer)``, with
 observer None in the full view and the view's player in a player's view, so that a player's view
-holds only what the game's text lets that player see. The record is a kit record
-(:class:`boardkit.records.KitRecord`), replayed through the protocol and checked at the end.
+holds only what the game's text lets that player see. The record is the kit's
+(:class:`boardkit.records.GameRecord`), replayed in its game's env and checked as it goes.
 
 Each distinct text is stored once; a view stores per step the index of its text.
 """
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from boardkit.records import KitRecord
+from boardkit.records import GameRecord
 
 from .page import Fragment
 
@@ -38,32 +38,31 @@ class Step:
         return viewer is None or viewer == self.house or not self.secret
 
 
-def players(record: KitRecord) -> list[str]:
+def players(record: GameRecord) -> list[str]:
     """The seats of the record's game (RecordError naming the field that makes no game)."""
-    record.new_state()
-    return list(record.rules().players(record.options))
+    return list(record.new_env().possible_agents)
 
 
-def seats(record: KitRecord, state: Any) -> list[str]:
+def seats(record: GameRecord, state: Any) -> list[str]:
     del state
-    return list(record.rules().players(record.options))
+    return players(record)
 
 
-def walk(record: KitRecord) -> Iterator[tuple[Any, Step | None]]:
+def walk(record: GameRecord) -> Iterator[tuple[Any, Step | None]]:
     """The record's states and the step about to be played at each, then the final state."""
-    rules = record.rules()
-    for state, i in record.walk():
+    for env, i in record.walk():
+        state = env.game
         if i is None:
             yield state, None
             return
+        rules = env.rules
         d = rules.pending(state)
-        index = record.actions[i]
         yield state, Step(i, int(rules.round(state)), d.kind.label,
                           rules.player_name(state, d.player), d.kind.label,
-                          rules.codec(state).name(index), bool(d.secret))
+                          env.action_name(record.actions[i]), bool(d.secret))
 
 
-def moment(record: KitRecord, state: Any) -> tuple[int, str]:
+def moment(record: GameRecord, state: Any) -> tuple[int, str]:
     """The final row: the game's round counter at the end, and "end"."""
     return int(record.rules().round(state)), "end"
 
@@ -71,7 +70,7 @@ def moment(record: KitRecord, state: Any) -> tuple[int, str]:
 class Board:
     """The text of every view at every step."""
 
-    def __init__(self, record: KitRecord, observers: list[str | None], every: int):
+    def __init__(self, record: GameRecord, observers: list[str | None], every: int):
         del every  # a text is cheap: every step has its own
         self.rules = record.rules()
         self.observers = observers

@@ -1,7 +1,7 @@
 """What a tournament reads from a finished game besides the protocol, per game: its result, how
 many decisions it took, its replay page. Every game gets the kit's answers (the result from
-:func:`boardkit.result.final_result`, the decisions from :meth:`boardkit.aec.KitEnv.record`, the
-replay page of its :class:`boardkit.records.KitRecord`, drawn by the game's replay view or the
+:func:`boardkit.result.final_result`, the decisions from the env's ``record``, the
+replay page of that :class:`boardkit.records.GameRecord`, drawn by the game's replay view or the
 default text view, :mod:`experiments.replay`); a game whose env or protocol cannot give them
 yet names a module of its own in :data:`HOOKS`, keyed by its registry name (imported on first
 use), whose functions ``result``, ``decisions`` and ``write_replay`` stand in for the
@@ -58,21 +58,19 @@ def result(game: str, env: Any) -> Result:
 def decisions(game: str, env: Any) -> int:
     """How many decisions (actions) the finished game took."""
     hook = _hook(game, "decisions")
-    return hook(env) if hook is not None else len(env.record()["actions"])
+    return hook(env) if hook is not None else len(env.record.actions)
 
 
 def write_replay(game: str, env: Any, path: Path, title: str) -> Any:
-    """The finished game's replay page at ``path``: the game's hook, else the page of the kit
-    record of the env's game (:meth:`boardkit.records.KitRecord.from_env`); returns what the
+    """The finished game's replay page at ``path``: the game's hook, else the page of the env's
+    record (:class:`boardkit.records.GameRecord`); returns what the
     replay writer returns (its figures: bytes, seconds), for a tool that reports them."""
     hook = _hook(game, "write_replay")
     if hook is not None:
         return hook(env, path, title)
-    from boardkit.records import KitRecord
-
     from ..replay import write_replay as write
 
-    return write(KitRecord.from_env(env), path, title=title)
+    return write(env.record, path, title=title)
 
 
 # -- what the ladder, experiments.play and terminal play read besides ----------------------------
@@ -104,15 +102,13 @@ def replay_title(game: str) -> str:
 
 
 def save_record(game: str, env: Any, path: Path) -> None:
-    """Save the (possibly unfinished) game ``env`` plays to ``path``: the game's own record
-    (AGoT's ``GameRecord``), else its :class:`boardkit.records.KitRecord`."""
+    """Save the (possibly unfinished) game ``env`` plays to ``path``: the game's hook, else the
+    env's record (:class:`boardkit.records.GameRecord`)."""
     hook = _hook(game, "save_record")
     if hook is not None:
         hook(env, path)
         return
-    from boardkit.records import KitRecord
-
-    KitRecord.from_env(env).save(path)
+    env.record.save(path)
 
 
 def save_picture(game: str, env: Any, path: Path, observer: str | None = None) -> Path | None:

@@ -1,5 +1,5 @@
 """A Game of Thrones' hooks (:mod:`.game_hooks`): the decisions, the record and the replay page
-from the env's :class:`got_env.GameRecord` (its result is the game's own,
+from the env's record (:class:`boardkit.records.GameRecord`) (its result is the game's own,
 ``got_env.game.AGoTGame.result``); for the ladder its round limit and endings; for
 experiments.play and terminal play the words of its score and the board picture."""
 

@@ -15,16 +15,15 @@ import numpy as np
 from agents.heuristic import HeuristicAgent
 from agents.heuristic_v2 import HeuristicV2Agent
 from agents.random_agent import RandomAgent
-from got_env import GameRecord
 from got_env.engine import DEFAULTS
 from got_env.engine import default_num_players as _default_num_players
 from got_env.engine.decision import DecisionKind
 
 #: The ``shaping`` keys of the config this game's potential reads.
 SHAPING_KEYS = ("castles", "supply")
-#: Besides the trainer's own: the game records of the games in progress, the heuristic agents
-#: in the seats (with their memory of the game) and the decision kinds that memory holds.
-RESUME_CLASSES = (GameRecord, HeuristicAgent, HeuristicV2Agent, DecisionKind)
+#: Besides the trainer's own: the heuristic agents in the seats (with their memory of the game)
+#: and the decision kinds that memory holds.
+RESUME_CLASSES = (HeuristicAgent, HeuristicV2Agent, DecisionKind)
 
 
 def default_num_players(env_options: Mapping[str, Any]) -> int:

@@ -59,6 +59,7 @@ from agents.ppo import (
 )
 from agents.random_agent import RandomAgent
 from boardkit.envs import make_env
+from boardkit.records import GameRecord
 from boardkit.vector import make_vector_games
 
 from . import game_hooks
@@ -82,9 +83,10 @@ from .update import ppo_update
 TRAINER_FORMAT = "got_env-train-2"
 OLD_TRAINER_FORMATS = ("got_env-train-1",)
 #: The classes a trainer checkpoint holds besides builtins, tensors and numpy data: the seats,
-#: the streams, the random agents in the seats; a game's own (AGoT: its game records, its
-#: heuristic, its decision kinds) come from its hooks (:func:`.game_hooks.resume_classes`).
-RESUME_CLASSES = (Seat, Stream, RandomAgent)
+#: the streams, the random agents in the seats, the game records of the games in progress (the
+#: kit's, every game's); a game's own (AGoT: its heuristic, its decision kinds) come from its
+#: hooks (:func:`.game_hooks.resume_classes`).
+RESUME_CLASSES = (Seat, Stream, RandomAgent, GameRecord)
 
 
 def resume_codec(game: str) -> PlainCodec:

@@ -3,9 +3,10 @@
 Shared by the replay viewer (``experiments.replay``) and terminal play: both show a game through
 one house's eyes, so what counts as hidden is decided here, once.
 
-* :func:`walk` replays a :class:`got_env.GameRecord` and yields the state before every decision
-  with that decision as a :class:`Step`, then the final state (with the checks of
-  ``GameRecord.replay``: the record's check first, then its outcome and digest).
+* :func:`walk` replays a game record (the kit's :class:`boardkit.records.GameRecord`) and yields
+  the state before every decision with that decision as a :class:`Step`, then the final state
+  (with the checks of ``GameRecord.walk``: the record's check first, then each action, its
+  outcome and digest).
 * :func:`log_line` is one readable line for a step; seen by another house (``viewer``), a
   secret choice (``Decision.secret``: orders being placed, bids, house cards) shows as
   ``(secret)`` only: its effect appears on the board or in the combat once the game reveals it.
@@ -21,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..records import GameRecord, RecordError
+from boardkit.records import GameRecord
 
 if TYPE_CHECKING:
     from ..engine.frames import CombatFrame
@@ -77,20 +78,16 @@ def log_line(step: Step, viewer: str | None = None) -> str:
 
 def walk(record: GameRecord) -> Iterator[tuple[GameState, Step | None]]:
     """Replay ``record``: ``(state, step)`` before each decision (the state is the live one: copy
-    it to keep it), then ``(final state, None)``. Raises :class:`got_env.records.RecordError` before
-    the first state when the record's check does not match it or its options or seed make no
-    game, and later when an action does not replay or the end differs from the recorded outcome
-    or digest (the checks of :meth:`GameRecord.walk`, whose replay loop this is)."""
+    it to keep it), then ``(final state, None)``. Raises :class:`boardkit.records.RecordError`
+    before the first state when the record's check does not match it or its game, options or
+    seed make no game, and later when an action does not replay or the end differs from the
+    recorded outcome or digest (the checks of :meth:`GameRecord.walk`, whose replay loop this
+    is)."""
     for env, i in record.walk():
         if i is None:
             yield env.game, None
             return
-        try:
-            step = make_step(env, i, record.actions[i])
-        except (KeyError, IndexError, ValueError) as err:
-            raise RecordError(f"action at index {i} of the record is not an action: "
-                              f"{err}") from None
-        yield env.game, step
+        yield env.game, make_step(env, i, record.actions[i])
 
 
 def outcome_text(state: GameState) -> str | None:

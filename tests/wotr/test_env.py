@@ -13,7 +13,7 @@ import wotr_env
 from boardkit import games
 from boardkit.decision import IllegalActionError
 from boardkit.envs import make_env
-from boardkit.records import KitRecord
+from boardkit.records import GameRecord
 from wotr_env.encoding import codec_for
 from wotr_env.engine import apply, is_over, new_state
 from wotr_env.env import OUTCOMES
@@ -171,14 +171,14 @@ def test_a_record_replays_and_is_checked(tmp_path):
     rng = np.random.default_rng(4)
     while e.agents and not any(e.truncations.values()):
         random_step(e, rng)
-    record = KitRecord.from_env(e)
+    record = e.record
     path = tmp_path / "game.json"
     record.save(path)
-    loaded = KitRecord.load(path)
+    loaded = GameRecord.load(path)
     assert loaded == record and len(loaded.actions) == e.steps
     last = None
-    for state, _ in loaded.walk():
-        last = state
+    for env, _ in loaded.walk():
+        last = env.game
     assert games.get("wotr").digest(last) == record.digest
 
 

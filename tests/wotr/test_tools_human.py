@@ -15,7 +15,7 @@ from rich.console import Console
 
 from agents import RandomAgent
 from boardkit.envs import make_env
-from boardkit.records import KitRecord
+from boardkit.records import GameRecord
 from experiments.human import HumanSession, main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,10 +42,10 @@ def test_a_wotr_game_from_stdin_as_the_free_peoples_finishes_and_saves_its_recor
     assert "free_peoples: hand" in out and "  hand: " in out
     assert "Game over. No winner, cut off at the limit; ahead: " in out
     assert "(truncated), round 1." in out and "<- you" in out and "Record saved to" in out
-    record = KitRecord.load(only(tmp_path, "*.json"))
+    record = GameRecord.load(only(tmp_path, "*.json"))
     assert record.game == "wotr" and record.seed == 3 and record.options["max_turns"] == 1
-    *_, (state, last) = record.walk()
-    assert last is None and state.truncated
+    *_, (env, last) = record.walk()
+    assert last is None and env.game.truncated
 
 
 @pytest.mark.parametrize("side, other", [("free_peoples", 1), ("shadow", 0)])

@@ -12,7 +12,7 @@ import pytest
 
 import wotr_env
 from agents import RandomAgent
-from boardkit.records import KitRecord
+from boardkit.records import GameRecord
 from experiments.play import play_game
 from experiments.replay import FULL, build_replay, main, page_data, write_replay
 from wotr_env.game import GAME
@@ -23,15 +23,15 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def wotr_record(seed: int = 4, max_turns: int = 6) -> KitRecord:
-    """A random game cut off after ``max_turns`` turns, as its env's kit record."""
+def wotr_record(seed: int = 4, max_turns: int = 6) -> GameRecord:
+    """A random game cut off after ``max_turns`` turns, as its env's record."""
     env = wotr_env.raw_env(max_turns=max_turns)
     play_game(env, {a: RandomAgent(seed=seed + i) for i, a in enumerate(SIDES)}, seed)
-    return KitRecord.from_env(env)
+    return env.record
 
 
 @pytest.fixture(scope="module")
-def record() -> KitRecord:
+def record() -> GameRecord:
     return wotr_record()
 
 
@@ -63,9 +63,10 @@ def test_the_page_has_a_view_per_side_and_each_holds_only_its_sides_cards(record
     assert [v["name"] for v in data["views"]] == [FULL, *SIDES]
     assert len(data["steps"]) == len(record.actions) + 1
     views = {v["name"]: v for v in data["views"]}
-    names = record.new_state().ruleset.cards.events
+    names = record.new_env().game.ruleset.cards.events
     held = 0
-    for t, (state, i) in enumerate(record.walk()):
+    for t, (env, i) in enumerate(record.walk()):
+        state = env.game
         texts = {name: data["texts"][views[name]["text"][t]] for name in views}
         assert texts[FULL] == GAME.text(state, None)
         for me, other in ((0, 1), (1, 0)):
@@ -91,7 +92,8 @@ def test_a_one_side_page_never_names_the_other_sides_hidden_cards(record, side):
     seed (which decides the decks)."""
     page, figures = build_replay(record, views=[SIDES[side]])
     assert figures["views"] == [SIDES[side]]
-    *_, (final, _) = record.walk()
+    *_, (env, _) = record.walk()
+    final = env.game
     other = 1 - side
     secret = words(final, hidden_cards(final, other))
     assert final.hands[other] and final.face_down[other]  # the game left both to hide
@@ -102,8 +104,9 @@ def test_a_one_side_page_never_names_the_other_sides_hidden_cards(record, side):
     data = page_data(page)
     assert data["seed"] is None
     # the other side's secret choices are there only as "(secret)": no action name
-    secret_steps = [t for t, (state, i) in enumerate(record.walk())
-                    if i is not None and state.pending.secret and state.pending.player == other]
+    secret_steps = [t for t, (env, i) in enumerate(record.walk())
+                    if i is not None and env.game.pending.secret
+                    and env.game.pending.player == other]
     assert secret_steps, "the game has no secret choice of the other side"
     assert not set(map(str, secret_steps)) & set(data["views"][0]["secret"])
     assert all(data["steps"][t][4] is None for t in secret_steps)
@@ -143,7 +146,7 @@ def browser():
 def test_each_sides_view_in_chromium_hides_the_other_sides_hand(browser, record, tmp_path):
     out = tmp_path / "wotr.html"
     write_replay(record, out, title="wotr replay")
-    states = [GAME.clone(state) for state, _ in record.walk()]  # walk gives the live state
+    states = [GAME.clone(env.game) for env, _ in record.walk()]  # walk gives the live env
     last = len(states) - 1
     final = states[-1]
     page = browser.new_page(viewport={"width": 1400, "height": 900})

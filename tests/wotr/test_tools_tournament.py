@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from boardkit.records import KitRecord
+from boardkit.records import GameRecord
 from experiments import ladder as L
 from experiments import play as P
 from experiments import tournament as T
@@ -103,7 +103,7 @@ def test_a_truncated_games_result_is_the_envs_ranking():
     # every agent left the env at the end; its infos were the same for both (the ranking)
     env2 = raw_env(max_turns=2, info_format="text")
     env2.reset(seed=4)
-    for action in env.record()["actions"]:
+    for action in env.record.actions:
         env2.step(action)
     assert env2.truncations == {s: True for s in SIDES}
     assert [SIDES[p] for p in result.ranking] == env2.infos["shadow"]["ranking"]
@@ -140,10 +140,11 @@ def test_a_wotr_game_plays_and_saves_a_record_and_its_replay(tmp_path, capsys):
     assert "2-player game, seed 3:" in out and "2 rounds" in out
     assert "no winner, ahead: " in out and "(truncated)" in out
     assert "points  (RandomAgent)" in out
-    record = KitRecord.load(tmp_path / "out" / "game-3.json")
-    assert record.game == "wotr" and record.seed == 3 and record.options == ENV
-    *_, (state, last) = record.walk()  # replays to the recorded digest
-    assert last is None and state.truncated and state.turn == 2
+    record = GameRecord.load(tmp_path / "out" / "game-3.json")
+    assert record.game == "wotr" and record.seed == 3
+    assert record.options == {**ENV, "reward": "zero_sum", "max_steps": None}
+    *_, (env, last) = record.walk()  # replays to the recorded outcome and digest
+    assert last is None and env.game.truncated and env.game.turn == 2
     assert (tmp_path / "out" / "replay.html").stat().st_size > 0
 
 
