@@ -32,8 +32,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from boardkit import games
+
 from .base import Agent
-from .got.heuristic import HeuristicAgent, HeuristicV2Agent
 from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
@@ -50,22 +51,13 @@ def ppo_agent(checkpoint: str | None = None, greedy: bool = False,
     return PPOAgent(checkpoint=checkpoint, greedy=greedy, seed=seed, env=env)
 
 
-def wotr_heuristic_agent(env: Any = None, seed: int | None = None) -> Any:
-    """:class:`agents.wotr.agent.WotrHeuristicAgent`, War of the Ring's heuristic (imported
-    when asked for, so that AGoT's scripts do not load War of the Ring)."""
-    from .wotr.agent import WotrHeuristicAgent
-
-    return WotrHeuristicAgent(env=env, seed=seed)
-
-
+#: The game-neutral agents, then every registered game's own (its plugin's ``agents``: AGoT's
+#: ``heuristic``/``heuristic_v1``/``heuristic_v2``, War of the Ring's ``wotr_heuristic``).
 REGISTRY: dict[str, Callable[..., Any]] = {
     "random": RandomAgent,
-    "heuristic": HeuristicAgent,          # v1 (configs and the shipped PPO results use it)
-    "heuristic_v1": HeuristicAgent,       # the same, by its version
-    "heuristic_v2": HeuristicV2Agent,     # issue 13: threats, defence, Raven swaps, temperature
     "ismcts": ISMCTSAgent,  # takes env= (given by the script that seats it)
     "ppo": ppo_agent,       # the shipped checkpoint, or {name: ppo, checkpoint: path.pt}
-    "wotr_heuristic": wotr_heuristic_agent,  # War of the Ring's (issue 28), both sides
+    **games.agents(),
 }
 
 #: Constructor arguments the script that seats an agent fills in, never a spec: the game's env,
@@ -391,5 +383,5 @@ def _qualname(fn: Any) -> str:
     return getattr(fn, "__qualname__", None) or type(fn).__name__
 
 
-__all__ = ["AUTO_ARGS", "REGISTRY", "Agent", "AgentSpec", "AgentSpecError", "HeuristicAgent",
-           "HeuristicV2Agent", "ISMCTSAgent", "RandomAgent", "make_agent"]
+__all__ = ["AUTO_ARGS", "REGISTRY", "Agent", "AgentSpec", "AgentSpecError",
+           "ISMCTSAgent", "RandomAgent", "make_agent"]

@@ -209,13 +209,13 @@ class Shard:
 
     :param row: the buffers' row of game ``first``: ``first`` itself when the buffers hold the
         whole batch (in-process, shared memory), 0 for a shard's own buffers (a Ray actor).
-    :param game: the registry name of the game (``"got"``: A Game of Thrones).
+    :param game: the registry name of the game (required).
     :param seats: per game of the shard, the worker-side seats (seat index -> agent spec),
         played here by ``agent_factory``'s agents between the learner's decisions
         (docs/vector.md, "Worker-side seats"); None: the learner plays every seat."""
 
     def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
-                 buffers: Buffers, row: int | None = None, game: str = "got",
+                 buffers: Buffers, row: int | None = None, game: str | None = None,
                  seats: list[dict[int, Any]] | None = None,
                  agent_factory: AgentFactory | None = None):
         self.first, self.num_games = first, num_games

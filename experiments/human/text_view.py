@@ -18,6 +18,8 @@ from boardkit.envs import make_env as kit_env
 
 #: The agent of every other seat when ``--opponents`` is not given (a game's heuristic is its
 #: own; random play is every game's).
+#: The game-specific flags this view reads (session.VIEW_FLAGS): env options as KEY=VALUE.
+FLAGS = ("option",)
 DEFAULT_OPPONENTS = "random"
 #: The seat played when ``--house`` is not given: None, the first of ``possible_agents``.
 DEFAULT_SEAT = None

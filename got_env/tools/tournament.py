@@ -1,5 +1,6 @@
-"""A Game of Thrones' hooks (:mod:`.game_hooks`): the decisions, the record and the replay page
-from the env's :class:`got_env.GameRecord` (its result is the game's own,
+"""A Game of Thrones' tournament hooks (its plugin's ``tournament`` piece, read by
+experiments.tournament.game_hooks): the decisions and the record (for the replay page) from the
+env's :class:`got_env.GameRecord` (its result is the game's own,
 ``got_env.game.AGoTGame.result``); for the ladder its round limit and endings; for
 experiments.play and terminal play the words of its score and the board picture."""
 
@@ -13,10 +14,8 @@ def decisions(env: Any) -> int:
     return len(env.record.actions)
 
 
-def write_replay(env: Any, path: Path, title: str) -> Any:
-    from ..replay import write_replay as write
-
-    return write(env.record, path, title=title)
+def record(env: Any) -> Any:
+    return env.record
 
 
 def max_rounds(env: Any) -> int:

@@ -26,8 +26,6 @@ from got_env.render import picture
 from got_env.render.log import Step, combat_view
 from got_env.render.log import walk as _walk
 
-from .page import Fragment
-
 KEYFRAME = 50  # a view stores its whole part list every KEYFRAME steps, changes in between
 TITLE = "got_env replay"
 
@@ -220,7 +218,8 @@ def view_svg(data: dict[str, Any], view: str, t: int) -> str:
             + data["svg_defs"] + "</svg>")
 
 
-FRAGMENT = Fragment(
+#: the page's pieces of this view (the fields of experiments.replay.page.Fragment)
+FRAGMENT = dict(
     style=r"""  #board { flex: 0 0 auto; width: min(62vw, calc(100vh - 70px)); background: #fff;
            box-shadow: 0 1px 3px #0003; }
   #board svg { width: 100%; height: auto; display: block; }
