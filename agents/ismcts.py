@@ -7,9 +7,9 @@ whose constructor takes it) and hands ``env.unwrapped.game`` and the acting hous
 (``env.unwrapped.agent_selection``) to the search. The search knows no game: it plays one
 through the kit's :class:`boardkit.protocol.Game` (``game=``: an object or a registry name;
 the agent's default: its env's ``game_name``), and reads the state *only through*
-``game.determinize``: every iteration starts from a fresh determinization, a clone in which everything the acting house
-cannot know (AGoT: other houses' hidden orders, secret bids and chosen house cards, deck
-orders, Tides of Battle cards, the generator) is drawn again consistently with its
+``game.determinize``: every iteration starts from a fresh determinization, a clone in which
+everything the acting house cannot know (AGoT: other houses' hidden orders, secret bids and chosen
+house cards, deck orders, Tides of Battle cards, the generator) is drawn again consistently with its
 observation. The root decision is taken from a sample (it is the house's own, the same in
 every sample) and the move is checked against the action mask. Since a sample depends only on
 what the house observes, so does the search: two true states the house cannot tell apart give

@@ -17,8 +17,8 @@ Two architectures, chosen by ``network.kind`` in a training config:
 
 The network is game-neutral; what a game adds is found by its registry name in
 the game plugin's ``network`` (AGoT: :mod:`got_env.agents.networks`, its sizes per ruleset,
-the structured layout, the ruleset check). Any other game gets the MLP, sized from its env's observation and
-action spaces (``obs_size``, ``num_actions``), which the checkpoint keeps.
+the structured layout, the ruleset check). Any other game gets the MLP, sized from its env's
+observation and action spaces (``obs_size``, ``num_actions``), which the checkpoint keeps.
 
 A checkpoint (:func:`save_checkpoint`) holds the network's kind and sizes, its weights (the
 observation normaliser's running statistics are buffers of the network, so they travel with

@@ -8,7 +8,8 @@ stand-in, or one of the games shipped here, whose registration module (:data:`SH
 registry is first asked for that name (so that listing the names imports no game).
 
 The registry refuses what is not a game (a :class:`boardkit.plugin.PluginError` from the
-plugin's own checks, or anything that is not a plugin) and a name already taken, unless the caller replaces it on purpose (``replace=True``).
+plugin's own checks, or anything that is not a plugin) and a name already taken, unless the
+caller replaces it on purpose (``replace=True``).
 """
 
 from __future__ import annotations

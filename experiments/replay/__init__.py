@@ -12,8 +12,8 @@ and one view per player that holds only what that player knew at each step.
 This module is game-neutral: the steps, the log, the secrets of each view and the page. What a
 view shows of the game comes from the game's **view module**, found by the record's game
 name: its plugin's ``replay_view`` (AGoT: :mod:`got_env.tools.replay`, the board picture and
-the combat panel; ``python -m experiments.replay`` for AGoT keys ``c``/``C`` jump between combats), or else
-:mod:`.text_view`, which shows the game's own ``text(state, observer)``. A view module has:
+the combat panel; ``python -m experiments.replay`` for AGoT keys ``c``/``C`` jump between combats),
+or else :mod:`.text_view`, which shows the game's own ``text(state, observer)``. A view module has:
 
 - ``TITLE`` (the default page title), ``FRAGMENT`` (the fields of :class:`.page.Fragment`: its
   panel's style, buttons, boxes and the ``paint`` script);
