@@ -1,6 +1,7 @@
 """Every game's record of a game (saved as the tools save it,
 :func:`experiments.tournament.game_hooks.save_record`) refuses an edit: one action changed to
-another legal one is a RecordError when the record is read and replayed (the replay tool's :func:`experiments.replay.load_record`, then ``walk``).
+another legal one is a RecordError when the record is read and replayed (the replay tool's
+:func:`experiments.replay.load_record`, then ``walk``).
 
 Written against the record API of today (AGoT's ``GameRecord``, the kit's ``KitRecord``); kept
 small so that the one record format of the kit can take its place."""
