@@ -2,7 +2,7 @@
 does one forward pass for all of them (docs/vector.md).
 
     from boardkit.vector import VectorGames          # or got_env.vector: the same classes
-    with VectorGames(64, num_players=6, seeds=0, num_workers=2) as games:   # game="got"
+    with VectorGames(64, num_players=6, seeds=0, num_workers=2, game="got") as games:
         batch = games.reset()
         while training:
             actions = policy(batch.obs, batch.mask)        # int[G], one per game
