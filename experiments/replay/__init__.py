@@ -79,7 +79,7 @@ def view_module(game: str) -> ModuleType:
     try:
         loader = games.plugin(game).replay_view
     except KeyError as e:
-        raise RecordError(f"the record's {e.args[0]}") from None
+        raise RecordError(f"field 'game': {e.args[0]}") from None
     return loader() if loader is not None else importlib.import_module(".text_view", __package__)
 
 

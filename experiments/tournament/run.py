@@ -51,7 +51,7 @@ def _run_games(cfg: Config, specs: list[GameSpec], workers: int,
     ctx = multiprocessing.get_context("spawn")   # no fork of a process with threads (tqdm)
     pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     try:
-        futures = [pool.submit(play_spec, cfg.env, agents, s, replays, cfg.game)
+        futures = [pool.submit(play_spec, cfg.env, agents, s, replays, game=cfg.game)
                    for s in specs]
         for fut in cf.as_completed(futures):
             on_result(fut.result())
