@@ -4,8 +4,9 @@ Every agent implements :class:`agents.base.Agent`. ``experiments.play``, the tou
 and Python code build agents from a *spec* (:class:`AgentSpec`, docs/agents.md), so that a
 researcher's own agent or a trained checkpoint enters a game without editing this package:
 
-- a registry name: ``"random"``, ``"heuristic"`` (= ``"heuristic_v1"``), ``"heuristic_v2"``,
-  ``"ismcts"``, ``"ppo"`` (:data:`REGISTRY`);
+- a registry name (:data:`REGISTRY`): the game-neutral ``"random"``, ``"ismcts"``, ``"ppo"``, and
+  every game plugin's own agents (AGoT's ``"heuristic"`` = ``"heuristic_v1"``,
+  ``"heuristic_v2"``; War of the Ring's ``"wotr_heuristic"``);
 - ``"module:Class"`` (any importable module) or ``"path/to/file.py:Class"``;
 - a mapping ``{"name": <one of those>, "kwargs": {...}, "checkpoint": "path/to/file.pt"}``, every
   key but ``name`` optional; the older flat style ``{"name": ..., <kwarg>: <value>, ...}`` (or
