@@ -646,7 +646,7 @@ class PPOAgent:
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
         net = self.network
         if observation.shape != (net.obs_size,) or action_mask.shape != (net.num_actions,):
-            what = (f"ruleset {self.ruleset!r}" if self.game == DEFAULT_GAME
+            what = (f"game {self.game!r}, ruleset {self.ruleset!r}" if self.ruleset is not None
                     else f"game {self.game!r}")
             raise CheckpointError(f"{self.checkpoint}: the network ({what}) "
                                   f"takes observations of {net.obs_size} and masks of "
