@@ -95,7 +95,6 @@ from typing import TYPE_CHECKING, Any
 from .backends import BACKENDS
 from .vector_lockstep import LockstepGames, WorkerSeats
 from .vector_shard import (
-    KNOWN_ILLEGAL_ERRORS,
     AgentFactory,
     Batch,
     Buffers,
@@ -122,7 +121,7 @@ __all__ = ["BACKENDS", "Batch", "Finished", "VectorGames", "VectorGamesError",
            # the shard API a backend builds on (boardkit.vector_ray: shards in Ray actors)
            "Buffers", "LockstepGames", "Shard", "error_reply", "serve",
            "illegal_action_error", "observe_into", "rebuilds_infos", "replay",
-           "KNOWN_ILLEGAL_ERRORS", "AgentFactory", "WorkerSeats", "seat_seed"]
+           "AgentFactory", "WorkerSeats", "seat_seed"]
 
 
 

@@ -76,8 +76,8 @@ class PPOConfig:
 class ShapingConfig:
     """Potential-based shaping from the house's own observation (docs/training.md): ``Phi =
     castles * castles_held / castles_to_win + supply * supply_level / 6``; 0 turns it off.
-    AGoT's (its training hooks, :mod:`.got_game`): a game without a shaping potential has
-    none, and its config may not set these weights."""
+    AGoT's (its training hooks, :mod:`got_env.tools.training`): a game without a shaping potential
+    has none, and its config may not set these weights."""
 
     castles: float = 1.0
     supply: float = 0.0

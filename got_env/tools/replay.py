@@ -1,6 +1,6 @@
-"""A Game of Thrones' replay view (:data:`experiments.replay.VIEWS` ``"got"``): the board picture
-with its tracks and supply panel, and the combat being fought (strengths, cards, supporters,
-Tides of Battle), per view, over the game-neutral page of :mod:`experiments.replay`.
+"""A Game of Thrones' replay view (its plugin's ``replay_view``, read by experiments.replay): the
+board picture with its tracks and supply panel, and the combat being fought (strengths, cards,
+supporters, Tides of Battle), per view, over the game-neutral page of :mod:`experiments.replay`.
 
 Pictures come from the same drawing code as the PNG (``got_env.render.picture``), as SVG. How the
 page stays small: the picture is cut into parts (borders, each area's node, each area's units

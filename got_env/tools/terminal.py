@@ -1,4 +1,4 @@
-"""A Game of Thrones in the terminal (reached by its registry name, ``session.VIEWS["got"]``):
+"""A Game of Thrones in the terminal (its plugin's ``terminal_view``, read by experiments.human):
 the board as one house sees it, drawn with rich, nothing it could not see at the table; and
 :class:`View`, what the game-neutral session asks of AGoT (its env from the command line, the
 public log of :mod:`.terminal_log`, the decision's header, the end of the game).
