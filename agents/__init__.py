@@ -4,8 +4,9 @@ Every agent implements :class:`agents.base.Agent`. ``experiments.play``, the tou
 and Python code build agents from a *spec* (:class:`AgentSpec`, docs/agents.md), so that a
 researcher's own agent or a trained checkpoint enters a game without editing this package:
 
-- a registry name: ``"random"``, ``"heuristic"`` (= ``"heuristic_v1"``), ``"heuristic_v2"``,
-  ``"ismcts"``, ``"ppo"`` (:data:`REGISTRY`);
+- a registry name (:data:`REGISTRY`): the game-neutral ``"random"``, ``"ismcts"``, ``"ppo"``, and
+  every game plugin's own agents (AGoT's ``"heuristic"`` = ``"heuristic_v1"``,
+  ``"heuristic_v2"``; War of the Ring's ``"wotr_heuristic"``);
 - ``"module:Class"`` (any importable module) or ``"path/to/file.py:Class"``;
 - a mapping ``{"name": <one of those>, "kwargs": {...}, "checkpoint": "path/to/file.pt"}``, every
   key but ``name`` optional; the older flat style ``{"name": ..., <kwarg>: <value>, ...}`` (or
@@ -32,8 +33,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from boardkit import games
+
 from .base import Agent
-from .got.heuristic import HeuristicAgent, HeuristicV2Agent
 from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
@@ -50,22 +52,13 @@ def ppo_agent(checkpoint: str | None = None, greedy: bool = False,
     return PPOAgent(checkpoint=checkpoint, greedy=greedy, seed=seed, env=env)
 
 
-def wotr_heuristic_agent(env: Any = None, seed: int | None = None) -> Any:
-    """:class:`agents.wotr.agent.WotrHeuristicAgent`, War of the Ring's heuristic (imported
-    when asked for, so that AGoT's scripts do not load War of the Ring)."""
-    from .wotr.agent import WotrHeuristicAgent
-
-    return WotrHeuristicAgent(env=env, seed=seed)
-
-
+#: The game-neutral agents, then every registered game's own (its plugin's ``agents``: AGoT's
+#: ``heuristic``/``heuristic_v1``/``heuristic_v2``, War of the Ring's ``wotr_heuristic``).
 REGISTRY: dict[str, Callable[..., Any]] = {
     "random": RandomAgent,
-    "heuristic": HeuristicAgent,          # v1 (configs and the shipped PPO results use it)
-    "heuristic_v1": HeuristicAgent,       # the same, by its version
-    "heuristic_v2": HeuristicV2Agent,     # issue 13: threats, defence, Raven swaps, temperature
     "ismcts": ISMCTSAgent,  # takes env= (given by the script that seats it)
     "ppo": ppo_agent,       # the shipped checkpoint, or {name: ppo, checkpoint: path.pt}
-    "wotr_heuristic": wotr_heuristic_agent,  # War of the Ring's (issue 28), both sides
+    **games.agents(),
 }
 
 #: Constructor arguments the script that seats an agent fills in, never a spec: the game's env,
@@ -391,5 +384,5 @@ def _qualname(fn: Any) -> str:
     return getattr(fn, "__qualname__", None) or type(fn).__name__
 
 
-__all__ = ["AUTO_ARGS", "REGISTRY", "Agent", "AgentSpec", "AgentSpecError", "HeuristicAgent",
-           "HeuristicV2Agent", "ISMCTSAgent", "RandomAgent", "make_agent"]
+__all__ = ["AUTO_ARGS", "REGISTRY", "Agent", "AgentSpec", "AgentSpecError",
+           "ISMCTSAgent", "RandomAgent", "make_agent"]

@@ -5,12 +5,11 @@ needs a full state to simulate from. :class:`ISMCTSAgent` is therefore built wit
 (``ISMCTSAgent(env=env)``; ``experiments/play.py`` and the tournament pass ``env=`` to agents
 whose constructor takes it) and hands ``env.unwrapped.game`` and the acting house
 (``env.unwrapped.agent_selection``) to the search. The search knows no game: it plays one
-through the kit's :class:`boardkit.protocol.Game` (``game=``: an object, a registry name, or
-by default the env's ``game_name``, else ``"got"``: ``boardkit.games.get("got")``, AGoT's
-``got_env.game.GAME``), and reads the state *only through* ``game.determinize``: every
-iteration starts from a fresh determinization, a clone in which everything the acting house
-cannot know (AGoT: other houses' hidden orders, secret bids and chosen house cards, deck
-orders, Tides of Battle cards, the generator) is drawn again consistently with its
+through the kit's :class:`boardkit.protocol.Game` (``game=``: an object or a registry name;
+the agent's default: its env's ``game_name``), and reads the state *only through*
+``game.determinize``: every iteration starts from a fresh determinization, a clone in which
+everything the acting house cannot know (AGoT: other houses' hidden orders, secret bids and chosen
+house cards, deck orders, Tides of Battle cards, the generator) is drawn again consistently with its
 observation. The root decision is taken from a sample (it is the house's own, the same in
 every sample) and the move is checked against the action mask. Since a sample depends only on
 what the house observes, so does the search: two true states the house cannot tell apart give
@@ -76,14 +75,12 @@ Policy = Callable[[Any, Decision, np.random.Generator], Action]
 #: A game's state, as its :class:`Game` takes it (the search never looks inside).
 State = Any
 
-#: The game of a search or an agent given none (AGoT, as before the kit).
-DEFAULT_GAME = "got"
-
-
 def resolve_game(game: Game | str | None) -> Game:
-    """A :class:`Game` from an object, a registry name, or None (:data:`DEFAULT_GAME`)."""
+    """A :class:`Game` from an object or a registry name; ValueError for None (a search plays
+    the game it is given, never a default one)."""
     if game is None:
-        return games.get(DEFAULT_GAME)
+        raise ValueError("no game given: pass game= (a registry name such as 'got', or a "
+                         "boardkit.protocol.Game)")
     return games.get(game) if isinstance(game, str) else game
 
 # -- rollout policies --------------------------------------------------------------------------
@@ -215,7 +212,7 @@ def default_policy(game: Game) -> str | None:
 
 def make_policy(spec: str | Policy, ruleset: Any, num_players: int,
                 seed: int | None = None, game: Game | str | None = None) -> Policy:
-    """``"random"``, ``"heuristic"`` (agents.heuristic.HeuristicAgent through
+    """``"random"``, ``"heuristic"`` (got_env.agents.heuristic.HeuristicAgent through
     :class:`ObservationPolicy`), any other agent registry name, or a policy callable."""
     if callable(spec):
         return spec
@@ -244,14 +241,6 @@ def evaluate(state: State, temperature: float = 1.0, game: Game | str | None = N
     z = game.standing(state) / temperature
     z = np.exp(z - z.max())
     return z / z.sum()
-
-
-def __getattr__(name: str) -> Any:
-    """``material`` and ``WEIGHTS``, AGoT's material score, now AGoT's own (``got_env.game``):
-    still found here, through the registry, by the callers that looked for them here."""
-    if name in ("material", "WEIGHTS"):
-        return getattr(games.get("got"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- the tree ----------------------------------------------------------------------------------

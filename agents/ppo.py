@@ -16,9 +16,9 @@ Two architectures, chosen by ``network.kind`` in a training config:
   the global features. It shares weights across areas, so it learns about "an area" once.
 
 The network is game-neutral; what a game adds is found by its registry name in
-:data:`GAME_NETWORKS` (AGoT: :mod:`agents.got.networks`, its sizes per ruleset, the structured
-layout, the ruleset check). Any other game gets the MLP, sized from its env's observation and
-action spaces (``obs_size``, ``num_actions``), which the checkpoint keeps.
+the game plugin's ``network`` (AGoT: :mod:`got_env.agents.networks`, its sizes per ruleset,
+the structured layout, the ruleset check). Any other game gets the MLP, sized from its env's
+observation and action spaces (``obs_size``, ``num_actions``), which the checkpoint keeps.
 
 A checkpoint (:func:`save_checkpoint`) holds the network's kind and sizes, its weights (the
 observation normaliser's running statistics are buffers of the network, so they travel with
@@ -34,7 +34,6 @@ the file, so a file that holds other objects is refused, unread (:class:`UnsafeC
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import re
 from collections.abc import Mapping, Sequence
@@ -46,8 +45,9 @@ import torch
 from torch import nn
 
 from agents.base import begin_game, end_game
+from boardkit import games
 
-__all__ = ["CHECKPOINT_FORMAT", "GAME_NETWORKS", "PRIOR_MARK", "SHIPPED_CHECKPOINT",
+__all__ = ["CHECKPOINT_FORMAT", "PRIOR_MARK", "SHIPPED_CHECKPOINT",
            "CheckpointError", "MLPPolicy", "MASKED_LOGIT", "ObsNormalizer", "PPOAgent",
            "StructuredPolicy", "UnsafeCheckpointError", "build_network", "check_network_spec",
            "load_checkpoint", "mark_prior", "masked_logits", "prior_logits", "read_torch_file",
@@ -76,28 +76,24 @@ PRIOR_MARK = 2
 #: choice is played with probability sigmoid(4) = 98.2% at every decision, whatever the number
 #: of legal actions (issue 26's probe: docs/results.md).
 DEFAULT_PRIOR_BONUS = 4.0
-#: Registry name -> the module of what the networks know of that game: ``sizes(variant)``,
-#: ``structured_layout(variant)``, ``check_env(...)``, ``DEFAULT_VARIANT`` (imported on first
-#: use). A game not here plays the MLP, sized from its env.
-GAME_NETWORKS: dict[str, str] = {"got": "agents.got.networks"}
 #: The game of a checkpoint that names none: every checkpoint before the key was AGoT's.
 DEFAULT_GAME = "got"
 
 
 def game_networks(game: str) -> Any:
-    """The module of :data:`GAME_NETWORKS` for ``game``, or None for a game without one."""
-    return importlib.import_module(GAME_NETWORKS[game]) if game in GAME_NETWORKS else None
+    """The module of what the networks know of ``game`` (``sizes(variant)``,
+    ``structured_layout(variant)``, ``check_env(...)``, ``DEFAULT_VARIANT``): its plugin's
+    ``network`` (:class:`boardkit.plugin.GamePlugin`, loaded on first use), or None for a game
+    without one, which plays the MLP sized from its env."""
+    loader = games.plugin(game).network
+    return loader() if loader is not None else None
 
 
 def env_game(env: Any) -> str | None:
-    """The registry name of the game an env plays: a kit env's ``game_name``, ``"got"`` for
-    AGoT's env (which names its ruleset), None for anything else (a stand-in)."""
-    raw = getattr(env, "unwrapped", env)
-    name = getattr(raw, "game_name", None)
-    if isinstance(name, str):
-        return name
-    return "got" if isinstance(getattr(getattr(raw, "ruleset", None), "name", None), str) \
-        else None
+    """The registry name of the game an env plays: a kit env's ``game_name``, None for
+    anything else (a stand-in)."""
+    name = getattr(getattr(env, "unwrapped", env), "game_name", None)
+    return name if isinstance(name, str) else None
 
 
 class CheckpointError(ValueError):
@@ -372,7 +368,7 @@ class BoardPolicy(StructuredPolicy):
     cards, tracks, choices) from the global head alone. So "march into Moat Cailin" reads Moat
     Cailin's features and its neighbours', instead of a row of one flat head unrelated to them.
     ``action_area``: int[actions], the area of each action, -1 for none (the game's module
-    gives it, :func:`agents.got.networks.board_layout`)."""
+    gives it, :func:`got_env.agents.networks.board_layout`)."""
 
     def __init__(self, obs_size: int, num_actions: int, *, action_area: np.ndarray,
                  **structured: Any):
@@ -472,7 +468,7 @@ def build_network(spec: Mapping[str, Any], ruleset: str | None = "2e", *,
                   num_actions: int | None = None) -> _PolicyBase:
     """The network a spec names (``{"kind": "mlp", "hidden": [...]}`` or ``{"kind":
     "structured", "embed", "heads", "layers", "hidden"}``), sized for the observation and
-    action space of ``game``: AGoT's of ``ruleset`` (its :data:`GAME_NETWORKS` module), any
+    action space of ``game``: AGoT's of ``ruleset`` (its plugin's ``network`` module), any
     other game's from ``obs_size`` and ``num_actions`` (its env's spaces). Unknown keys are
     errors, so that a typo is not ignored (:func:`check_network_spec`); ``"structured"`` needs
     a game whose module gives the layout (ValueError naming ``network.kind`` otherwise)."""
@@ -546,14 +542,17 @@ def load_checkpoint(path: str | Path) -> tuple[_PolicyBase, dict[str, Any]]:
         raise CheckpointError(f"{path}: not a got_env PPO checkpoint of format "
                               f"{CHECKPOINT_FORMAT!r} (found {found!r})")
     game = doc.get("game", DEFAULT_GAME)
-    needed = ("network", "state_dict", "ruleset") if game in GAME_NETWORKS else (
-        "network", "state_dict", "obs_size", "num_actions")
-    for key in needed:
-        if key not in doc:
-            raise CheckpointError(f"{path}: the checkpoint has no {key!r}")
     if not isinstance(game, str):
         raise CheckpointError(f"{path}: the checkpoint's game must be a registry name, got "
                               f"{game!r}")
+    try:
+        needed = ("network", "state_dict", "ruleset") if game_networks(game) is not None else (
+            "network", "state_dict", "obs_size", "num_actions")
+    except KeyError as e:
+        raise CheckpointError(f"{path}: {e.args[0]}") from None
+    for key in needed:
+        if key not in doc:
+            raise CheckpointError(f"{path}: the checkpoint has no {key!r}")
     try:
         network = build_network(doc["network"], doc.get("ruleset"), game=game,
                                 obs_size=doc.get("obs_size"),
@@ -647,7 +646,7 @@ class PPOAgent:
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
         net = self.network
         if observation.shape != (net.obs_size,) or action_mask.shape != (net.num_actions,):
-            what = (f"ruleset {self.ruleset!r}" if self.game == DEFAULT_GAME
+            what = (f"game {self.game!r}, ruleset {self.ruleset!r}" if self.ruleset is not None
                     else f"game {self.game!r}")
             raise CheckpointError(f"{self.checkpoint}: the network ({what}) "
                                   f"takes observations of {net.obs_size} and masks of "

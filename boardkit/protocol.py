@@ -11,8 +11,9 @@ is indexed by that number.
 
 Optional members, which a tool reads with ``getattr`` and a default (so that a new game needs
 none of them to start): ``default_policy`` (an agent registry name IS-MCTS rolls out with, else
-random rollouts), ``make_env(**options)`` (:class:`boardkit.envs.EnvMaker`) and ``result(state)``
-(:class:`boardkit.result.Ranked`).
+random rollouts) and ``result(state)`` (:class:`boardkit.result.Ranked`). What a tool needs
+besides the rules (the env, agents, views, hooks) is the game's plugin's
+(:class:`boardkit.plugin.GamePlugin`).
 
 Decisions and actions are the engine's surface towards players (one pending :class:`Decision` at
 a time, an action is one of its options); the codec turns an action into an index of the fixed

@@ -2,14 +2,14 @@
 does one forward pass for all of them (docs/vector.md).
 
     from boardkit.vector import VectorGames          # or got_env.vector: the same classes
-    with VectorGames(64, num_players=6, seeds=0, num_workers=2) as games:   # game="got"
+    with VectorGames(64, num_players=6, seeds=0, num_workers=2, game="got") as games:
         batch = games.reset()
         while training:
             actions = policy(batch.obs, batch.mask)        # int[G], one per game
             batch = games.step(actions)
             # batch.rewards[g, h]: what house h received on this step of game g
 
-Every game is the raw env of the game the registry names (``game="got"`` by default, built by
+Every game is the raw env of the game the registry names (``game=``, required, built by
 :func:`boardkit.envs.make_env`: the AEC env itself, not a copy of its logic), so a game played
 here is, step for step, the game the AEC env plays with the same seed and actions:
 the same acting house, observation, mask, rewards, terminations, truncations and infos
@@ -95,7 +95,6 @@ from typing import TYPE_CHECKING, Any
 from .backends import BACKENDS
 from .vector_lockstep import LockstepGames, WorkerSeats
 from .vector_shard import (
-    KNOWN_ILLEGAL_ERRORS,
     AgentFactory,
     Batch,
     Buffers,
@@ -122,7 +121,7 @@ __all__ = ["BACKENDS", "Batch", "Finished", "VectorGames", "VectorGamesError",
            # the shard API a backend builds on (boardkit.vector_ray: shards in Ray actors)
            "Buffers", "LockstepGames", "Shard", "error_reply", "serve",
            "illegal_action_error", "observe_into", "rebuilds_infos", "replay",
-           "KNOWN_ILLEGAL_ERRORS", "AgentFactory", "WorkerSeats", "seat_seed"]
+           "AgentFactory", "WorkerSeats", "seat_seed"]
 
 
 
@@ -165,7 +164,7 @@ class _Commands:
 
 
 def _worker(conn: Any, first: int, count: int, num_games: int, options: dict[str, Any],
-            buffers: Buffers, spin_s: float, game: str = "got",
+            buffers: Buffers, spin_s: float, game: str,
             seats: list[dict[int, Any]] | None = None,
             agent_factory: AgentFactory | None = None) -> None:
     """A worker process: one shard, driven by commands from the pipe (:class:`_Commands`)
@@ -233,12 +232,10 @@ class VectorGames(LockstepGames):
     """
 
     #: The worker processes' names: ``<this>-vector-<first game>`` (AGoT's as they always were).
-    _PROCESS = "got_env"
-
     def __init__(self, num_games: int, num_players: int | None = None,
                  seeds: int | Sequence[int] | None = None, num_workers: int = 0,
                  start_method: str = "spawn", copy: bool = True, spin_s: float = 0.005,
-                 game: str = "got", worker_seats: WorkerSeats = None,
+                 game: str | None = None, worker_seats: WorkerSeats = None,
                  agent_factory: AgentFactory | None = None, **env_options: Any):
         if isinstance(spin_s, bool) or not isinstance(spin_s, int | float) \
                 or not math.isfinite(spin_s) or spin_s < 0:
@@ -250,8 +247,6 @@ class VectorGames(LockstepGames):
         self.start_method = start_method
         super().__init__(num_games, num_players, seeds, num_workers, env_options, copy, game,
                          worker_seats, agent_factory)
-        if game != "got":
-            self._PROCESS = game
         #: whether the rows carry the acting agents' infos as numbers (``Shard.numeric_infos``)
         self._numeric_infos = rebuilds_infos(self._probe)
         if self.num_workers == 0:
@@ -287,7 +282,7 @@ class VectorGames(LockstepGames):
         first, end = self._ranges[k]
         parent, child = self._ctx.Pipe()
         proc = self._ctx.Process(target=_worker, daemon=True,
-                                 name=f"{self._PROCESS}-vector-{first}",
+                                 name=f"{self.game}-vector-{first}",
                                  args=(child, first, end - first, self.num_games, self.options,
                                        self._buffers, self.spin_s, self.game,
                                        self.worker_seats[first:end], self.agent_factory))

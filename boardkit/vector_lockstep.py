@@ -51,7 +51,7 @@ class LockstepGames:
 
     def __init__(self, num_games: int, num_players: int | None,
                  seeds: int | Sequence[int] | None, num_workers: int,
-                 env_options: dict[str, Any], copy: bool = True, game: str = "got",
+                 env_options: dict[str, Any], copy: bool = True, game: str | None = None,
                  worker_seats: WorkerSeats = None, agent_factory: AgentFactory | None = None):
         if not isinstance(copy, bool):
             raise ValueError(f"copy must be True or False, got {copy!r}")
@@ -60,6 +60,9 @@ class LockstepGames:
             raise ValueError(f"num_games must be a positive integer, got {num_games!r}")
         if isinstance(num_workers, bool) or not isinstance(num_workers, int) or num_workers < 0:
             raise ValueError(f"num_workers must be a non-negative integer, got {num_workers!r}")
+        if not isinstance(game, str):
+            raise TypeError(f"the batched games need game=, a registry name (boardkit.games), "
+                            f"got {game!r}")
         self.num_games = num_games
         self.game = game
         self._rules = registry.get(game)  # KeyError for a game the registry does not know

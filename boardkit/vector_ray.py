@@ -73,7 +73,7 @@ class _ShardActor:
     ``step`` add the rows they wrote, since the main process cannot see the actor's memory."""
 
     def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
-                 shape: tuple[int, int, int], game: str = "got",
+                 shape: tuple[int, int, int], game: str,
                  seats: list[dict[int, Any]] | None = None,
                  agent_factory: AgentFactory | None = None):
         self._error: tuple | None = None
@@ -140,7 +140,7 @@ class RayVectorGames(LockstepGames):
 
     def __init__(self, num_games: int, num_players: int | None = None,
                  seeds: int | Sequence[int] | None = None, num_workers: int = 0,
-                 ray_address: str | None = None, copy: bool = True, game: str = "got",
+                 ray_address: str | None = None, copy: bool = True, game: str | None = None,
                  worker_seats: WorkerSeats = None, agent_factory: AgentFactory | None = None,
                  **env_options: Any):
         self._actors: list[Any] = []

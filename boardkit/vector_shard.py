@@ -5,7 +5,6 @@ process, or a Ray actor) steps, the per-game buffers they write, what a step ret
 
 from __future__ import annotations
 
-import importlib
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from . import games as registry
 from .decision import IllegalActionError
 from .envs import make_env, record_of
 
-__all__ = ["KNOWN_ILLEGAL_ERRORS", "AgentFactory", "Batch", "Buffers", "Finished", "Shard",
+__all__ = ["AgentFactory", "Batch", "Buffers", "Finished", "Shard",
            "VectorGamesError", "error_reply", "illegal_action_error", "observe_into",
            "rebuilds_infos", "replay", "seat_seed", "serve"]
 
@@ -35,24 +34,15 @@ def seat_seed(game_seed: int, seat: int) -> int:
     return int(np.random.SeedSequence([int(game_seed) % (1 << 63), int(seat)])
                .generate_state(1, np.uint32)[0])
 
-#: The exception class a game shipped here raises for an illegal action, when it is not the
-#: kit's own (``module:attribute``, imported on first use, as :data:`boardkit.envs.KNOWN_ENVS`).
-#: None now: AGoT's ``got_env.engine.IllegalActionError`` is the kit's class (issue 25), so a
-#: batch of any game raises the class its AEC env raises.
-KNOWN_ILLEGAL_ERRORS: dict[str, str] = {}
 
 
 def illegal_action_error(game: str) -> type[Exception]:
     """The exception class the batch raises for an illegal action in ``game``: the game's own
-    ``illegal_action_error`` attribute, else :data:`KNOWN_ILLEGAL_ERRORS`, else the kit's
-    :class:`~boardkit.decision.IllegalActionError`."""
+    ``illegal_action_error`` attribute, else the kit's
+    :class:`~boardkit.decision.IllegalActionError` (every shipped game's: AGoT's
+    ``got_env.engine.IllegalActionError`` is the kit's class)."""
     own = getattr(registry.get(game), "illegal_action_error", None)
-    if own is not None:
-        return own
-    if game in KNOWN_ILLEGAL_ERRORS:
-        module, attribute = KNOWN_ILLEGAL_ERRORS[game].split(":")
-        return getattr(importlib.import_module(module), attribute)
-    return IllegalActionError
+    return own if own is not None else IllegalActionError
 
 
 def rebuilds_infos(env: Any) -> bool:
@@ -209,13 +199,13 @@ class Shard:
 
     :param row: the buffers' row of game ``first``: ``first`` itself when the buffers hold the
         whole batch (in-process, shared memory), 0 for a shard's own buffers (a Ray actor).
-    :param game: the registry name of the game (``"got"``: A Game of Thrones).
+    :param game: the registry name of the game (required).
     :param seats: per game of the shard, the worker-side seats (seat index -> agent spec),
         played here by ``agent_factory``'s agents between the learner's decisions
         (docs/vector.md, "Worker-side seats"); None: the learner plays every seat."""
 
     def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
-                 buffers: Buffers, row: int | None = None, game: str = "got",
+                 buffers: Buffers, row: int | None = None, game: str | None = None,
                  seats: list[dict[int, Any]] | None = None,
                  agent_factory: AgentFactory | None = None):
         self.first, self.num_games = first, num_games

@@ -28,8 +28,8 @@ stops before the game with one line naming the file and the key, and exit code 2
 
 The game: its env comes from :func:`boardkit.envs.make_env`, its seats ("houses" above) from the
 env's ``possible_agents``, its result, record, replay page and board picture from the
-tournament's game hooks (:mod:`experiments.tournament.game_hooks`; AGoT's: ``got_hooks``), so
-this module names no game.
+tournament's game hooks (:mod:`experiments.tournament.game_hooks`; AGoT's:
+``got_env.tools.tournament``), so this module names no game.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from multiprocessing import Pool
 import numpy as np
 
 import got_env
-from agents.got.heuristic import HeuristicV2Agent
+from got_env.agents.heuristic import HeuristicV2Agent
 
 
 def play(args: tuple[float | None, bool, int]) -> tuple[bool, int, int]:

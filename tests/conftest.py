@@ -1,5 +1,5 @@
 """Shared fixtures; and the whole suite runs its heuristic agents strict: a failed rule of theirs
-raises instead of playing a fallback (agents/got/heuristic/strict.py). An environment variable,
+raises instead of playing a fallback (got_env/agents/heuristic/strict.py). An environment variable,
 set at import, so that the worker processes of tournaments and batched games inherit it."""
 
 import os

@@ -16,8 +16,9 @@ from test_hidden_information import branch_secret_choices, compare_branches, sam
 from test_vector import assert_same_as_aec, play
 
 import got_env
-from agents import AgentSpecError, HeuristicAgent, make_agent
+from agents import AgentSpecError, make_agent
 from boardkit.records import GameRecord
+from got_env.agents.heuristic import HeuristicAgent
 from got_env.engine import DecisionKind, OptionError, scenario
 from got_env.engine.determinize import determinize
 from got_env.engine.invariants import check
@@ -226,7 +227,8 @@ def test_batch_equals_the_aec_env():
     from got_env.vector import VectorGames
 
     options = {"ruleset": "1e", "num_players": 4, "max_rounds": 2, "reward": "rank"}
-    with VectorGames(2, 4, seeds=70, ruleset="1e", max_rounds=2, reward="rank") as games:
+    with VectorGames(2, 4, seeds=70, ruleset="1e", max_rounds=2, reward="rank",
+                     game="got") as games:
         assert (games.observation_size, games.action_size) == (4802, 1493)
         assert games.possible_agents == HOUSES[4]
         episodes = play(games, 220, [70, 71])
@@ -407,8 +409,9 @@ def test_ismcts_scores_a_draw_as_a_shared_win():
     """1e spec 12: the search's value of a drawn end is 1/k for each of the k drawn houses."""
     from agents.ismcts import evaluate
 
-    assert evaluate(drawn_env(4).game).tolist() == [0.5, 0.5, 0.0, 0.0, 0.0]
-    assert evaluate(drawn_env(5).game).tolist() == pytest.approx([1 / 3] * 3 + [0.0] * 2)
+    assert evaluate(drawn_env(4).game, game="got").tolist() == [0.5, 0.5, 0.0, 0.0, 0.0]
+    assert evaluate(drawn_env(5).game, game="got").tolist() == pytest.approx(
+        [1 / 3] * 3 + [0.0] * 2)
 
 
 def test_the_heuristic_finds_its_ruleset():

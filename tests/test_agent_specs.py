@@ -16,9 +16,10 @@ import pytest
 import yaml
 
 import got_env
-from agents import AgentSpec, AgentSpecError, HeuristicAgent, ISMCTSAgent, RandomAgent, make_agent
+from agents import AgentSpec, AgentSpecError, ISMCTSAgent, RandomAgent, make_agent
 from experiments import play as P
 from experiments import tournament as T
+from got_env.agents.heuristic import HeuristicAgent
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -13,13 +13,13 @@ import pytest
 import torch
 
 from agents import AgentSpecError, make_agent
-from agents.heuristic import HeuristicAgent
 from agents.ppo import SHIPPED_CHECKPOINT, CheckpointError, PPOAgent, load_checkpoint
 from agents.random_agent import RandomAgent
 from boardkit.records import GameRecord
 from experiments.train import main
 from experiments.training.plain import PlainCodec
 from experiments.training.rollout import Seat, Stream
+from got_env.agents.heuristic import HeuristicAgent
 from got_env.engine.decision import DecisionKind
 
 

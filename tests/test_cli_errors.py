@@ -171,8 +171,8 @@ def test_help_of_play_explains_the_config(capsys):
 
 
 def test_help_of_human_lists_the_rulesets(capsys):
-    out = help_text(H.main, capsys)
-    assert "--ruleset {" + ",".join(RULESETS) + "}" in out
+    out = help_text(H.main, capsys)   # the tool imports no game: the rulesets in words
+    assert "--ruleset RULESET" in out and all(r in out for r in RULESETS)
     assert "default 2e" in out
 
 

@@ -154,10 +154,17 @@ class Renamed(goofspiel.Goofspiel):
 
 def test_make_env_falls_back_to_the_kits_env_for_a_registered_game():
     from boardkit.aec import KitEnv
-    from boardkit.envs import make_env
+    from boardkit.envs import kit_env_factory, make_env
+    from boardkit.plugin import GamePlugin
+    from goofspiel.plugin import check_invariants
 
-    games.register(Renamed())
-    env = make_env("goofspiel_renamed", num_players=2, num_cards=3, max_steps=4)
+    game = Renamed()
+    games.register(GamePlugin(game=game, make_env=kit_env_factory(game),
+                              check_invariants=check_invariants, variants={"2p": {}}))
+    try:
+        env = make_env("goofspiel_renamed", num_players=2, num_cards=3, max_steps=4)
+    finally:
+        games.unregister("goofspiel_renamed")
     assert type(env) is KitEnv and env.game_name == "goofspiel_renamed"
     assert env.max_steps == 4 and env.options == {"num_players": 2, "num_cards": 3}
 

@@ -10,9 +10,9 @@ import pytest
 
 import got_env
 from agents import REGISTRY, RandomAgent, make_agent
-from agents.heuristic import HeuristicAgent
 from experiments import tournament as T
 from experiments.ratings import wilson
+from got_env.agents.heuristic import HeuristicAgent
 from got_env.engine import DecisionKind, scenario
 
 K = DecisionKind
@@ -482,7 +482,7 @@ def casualty_question() -> tuple[np.ndarray, np.ndarray, dict, list[int]]:
 
 @pytest.mark.parametrize("cls", [_BrokenCasualty, _NoCasualtyRule])
 def test_a_failed_rule_raises_when_strict(monkeypatch, cls):
-    from agents.got.heuristic import STRICT_ENV, HeuristicRuleError
+    from got_env.agents.heuristic import STRICT_ENV, HeuristicRuleError
 
     monkeypatch.setenv(STRICT_ENV, "1")
     obs, mask, info, _ = casualty_question()
@@ -493,7 +493,7 @@ def test_a_failed_rule_raises_when_strict(monkeypatch, cls):
 @pytest.mark.parametrize("cls", [_BrokenCasualty, _NoCasualtyRule])
 def test_a_failed_rule_warns_once_and_plays_a_fallback_when_not_strict(monkeypatch, recwarn,
                                                                          cls):
-    from agents.got.heuristic import STRICT_ENV, HeuristicFallbackWarning
+    from got_env.agents.heuristic import STRICT_ENV, HeuristicFallbackWarning
 
     monkeypatch.setenv(STRICT_ENV, "0")
     obs, mask, info, legal = casualty_question()
@@ -508,7 +508,7 @@ def test_the_strict_switch_is_read_when_an_agent_is_built_or_unpickled(monkeypat
     worker) takes the variable of the process that loads it."""
     import pickle
 
-    from agents.got.heuristic import STRICT_ENV, HeuristicRuleError
+    from got_env.agents.heuristic import STRICT_ENV, HeuristicRuleError
 
     monkeypatch.setenv(STRICT_ENV, "0")
     obs, mask, info, legal = casualty_question()

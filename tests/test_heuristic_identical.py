@@ -1,6 +1,6 @@
 """The heuristics play exactly as they did: seeded games whose every chosen action index and
 final state are hashed, against hashes taken from the code before it was reorganised into
-``agents/got/heuristic/`` (issue 25). A change of any rule, constant or tie-break changes a
+``got_env/agents/heuristic/`` (issue 25). A change of any rule, constant or tie-break changes a
 hash; a change meant to alter play must update these literals on purpose."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import got_env
-from agents import HeuristicAgent, HeuristicV2Agent, RandomAgent
+from agents import RandomAgent
+from got_env.agents.heuristic import HeuristicAgent, HeuristicV2Agent
 
 #: (ruleset, players, tides_of_battle, max_rounds, seed, seats) -> sha256 of the game's actions
 #: and final state digest, computed from the heuristics as they were before the package split.

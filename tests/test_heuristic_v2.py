@@ -11,8 +11,7 @@ from test_heuristic import ask, scenario_env
 
 import got_env
 from agents import REGISTRY, make_agent
-from agents.heuristic import HeuristicAgent
-from agents.heuristic_v2 import HeuristicV2Agent
+from got_env.agents.heuristic import HeuristicAgent, HeuristicV2Agent
 from got_env.engine import DecisionKind
 
 K = DecisionKind

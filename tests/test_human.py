@@ -16,10 +16,10 @@ import got_env
 from agents import make_agent
 from boardkit.records import GameRecord
 from experiments.human import HumanSession, main
-from experiments.human.view import board
+from got_env.tools.terminal import board
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = ["--house", "stark", "--players", "3", "--max-rounds", "2", "--seed", "1",
+GAME = ["--game", "got", "--house", "stark", "--players", "3", "--max-rounds", "2", "--seed", "1",
         "--opponents", "heuristic"]
 
 
@@ -189,14 +189,15 @@ def test_the_display_never_shows_another_house_s_unrevealed_order(tmp_path):
 ])
 def test_bad_arguments_exit_2_with_a_clear_error(argv, message, capsys, tmp_path):
     with pytest.raises(SystemExit) as e:
-        main(argv + ["--out", str(tmp_path)], input_fn=feed([]))
+        main(["--game", "got", *argv, "--out", str(tmp_path)], input_fn=feed([]))
     assert e.value.code == 2
     assert message in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
 
 
 def test_bad_house_from_the_command_line_exits_2():
-    done = subprocess.run([sys.executable, "-m", "experiments.human", "--house", "dragons"],
+    done = subprocess.run([sys.executable, "-m", "experiments.human", "--game", "got",
+                           "--house", "dragons"],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2
     assert "unknown house 'dragons'" in done.stderr
@@ -351,10 +352,10 @@ def test_goofspiel_session_never_shows_the_other_bid(tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--game", "goofspiel", "--ruleset", "1e"], "--ruleset: A Game of Thrones' options"),
+    (["--game", "goofspiel", "--ruleset", "1e"], "--ruleset: not an option of goofspiel"),
     (["--game", "goofspiel", "--house", "stark"], "unknown seat 'stark'"),
     (["--game", "goofspiel", "--option", "colour=red"], "colour"),
-    (["--option", "num_cards=3"], "--option: for a game other than AGoT"),
+    (["--game", "got", "--option", "num_cards=3"], "--option: not an option of got"),
 ])
 def test_bad_goofspiel_arguments_exit_2(argv, message, capsys, tmp_path):
     with pytest.raises(SystemExit) as e:

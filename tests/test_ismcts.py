@@ -13,12 +13,12 @@ from agents.ismcts import (
     ISMCTS,
     ObservationPolicy,
     evaluate,
-    material,
     random_policy,
 )
 from got_env import engine
 from got_env.engine import DecisionKind, apply, scenario
 from got_env.engine.determinize import determinize
+from got_env.game import material
 
 # Lannister holds six castles: Lannisport (home), Riverrun and Seagard with units, Harrenhal,
 # Crackclaw Point and The Reach with power tokens (as in tests/test_victory.py).
@@ -71,7 +71,7 @@ def test_full_game_with_tides_and_observation_policy():
 def test_default_agent_heuristic_guided_plays_legally():
     """The default agent (heuristic rollouts, prior and model of the other houses) at a tiny
     budget, 2 rounds."""
-    pytest.importorskip("agents.heuristic")
+    pytest.importorskip("got_env.agents.heuristic")
     env = got_env.raw_env(num_players=3, max_rounds=2)
     agents = {h: RandomAgent(seed=i) for i, h in enumerate(env.possible_agents)}
     agents["lannister"] = make_agent("ismcts", env=env, simulations=2, max_decisions=6, seed=0)
@@ -118,7 +118,7 @@ def test_finds_the_winning_march_more_often_than_random():
     trials = 8
     wins = 0
     for seed in range(trials):
-        search = ISMCTS(simulations=40, seed=seed)
+        search = ISMCTS(game="got", simulations=40, seed=seed)
         wins += play_march(start.clone(), lambda s, m=search: m.search(s, lannister))
     assert random_wins < 0.5
     assert wins / trials >= 0.875 > random_wins + 0.3
@@ -149,7 +149,8 @@ def test_search_depends_only_on_the_information_set(widening, model):
         not np.array_equal(state.westeros_decks, other.westeros_decks)
     results = []
     for s in (state, other):
-        m = ISMCTS(simulations=25, seed=9, widening=widening, prior=random_policy, model=model)
+        m = ISMCTS(game="got", simulations=25, seed=9, widening=widening, prior=random_policy,
+                   model=model)
         action = m.search(s, house)
         stats = sorted((k, ch.visits, round(ch.total, 9)) for k, ch in m.last_root.children.items())
         results.append((action, stats))
@@ -161,7 +162,7 @@ def test_subtree_reused_for_the_next_order_placement():
     (its visits count towards the budget); without reuse it starts afresh."""
     state = hidden_position()
     house = state.pending.player
-    m = ISMCTS(simulations=30, prior=random_policy, widening=1.0, seed=1)
+    m = ISMCTS(game="got", simulations=30, prior=random_policy, widening=1.0, seed=1)
     action = m.search(state, house)
     chosen = m.last_root.children[(house, action)]
     before = chosen.visits
@@ -171,7 +172,7 @@ def test_subtree_reused_for_the_next_order_placement():
     m.search(state, house)
     assert m.last_root is chosen and chosen.visits == 30
     assert m.last_iterations == 30 - before
-    fresh = ISMCTS(simulations=30, reuse=False, seed=1)
+    fresh = ISMCTS(game="got", simulations=30, reuse=False, seed=1)
     fresh.search(state, house)
     assert fresh.last_iterations == 30
 
@@ -179,7 +180,7 @@ def test_subtree_reused_for_the_next_order_placement():
 def test_search_leaves_the_true_state_alone():
     state = hidden_position()
     before = state.clone()
-    ISMCTS(simulations=10, seed=0).search(state, state.pending.player)
+    ISMCTS(game="got", simulations=10, seed=0).search(state, state.pending.player)
     assert state == before
 
 
@@ -187,7 +188,7 @@ def test_search_refuses_another_houses_decision():
     state = hidden_position()
     other = next(int(h) for h in np.flatnonzero(state.in_play) if h != state.pending.player)
     with pytest.raises(ValueError):
-        ISMCTS(simulations=1).search(state, other)
+        ISMCTS(game="got", simulations=1).search(state, other)
 
 
 # -- pieces -----------------------------------------------------------------------------------
@@ -200,28 +201,28 @@ def test_budget_prior_and_widening():
     house = state.pending.player
     n = len(state.pending.options)
     assert n > 5
-    m = ISMCTS(simulations=100, per_option=1, seed=0)
+    m = ISMCTS(game="got", simulations=100, per_option=1, seed=0)
     m.search(state, house)
     assert m.last_iterations == n
     last = lambda s, d, r: d.options[-1]  # noqa: E731
-    m = ISMCTS(simulations=9, prior=last, widening=1.0, seed=0)
+    m = ISMCTS(game="got", simulations=9, prior=last, widening=1.0, seed=0)
     m.search(state, house)
     keys = list(m.last_root.children)
     assert keys[0] == (house, state.pending.options[-1])
     assert len(keys) == 3 and m.last_root.visits == 9
-    m = ISMCTS(simulations=9, seed=0)
+    m = ISMCTS(game="got", simulations=9, seed=0)
     m.search(state, house)
     assert len(m.last_root.children) == 9  # without widening: a new child every iteration
     with pytest.raises(ValueError):
-        ISMCTS(simulations=None, seconds=None)
+        ISMCTS(game="got", simulations=None, seconds=None)
     with pytest.raises(ValueError):
-        ISMCTS(horizon="week")
+        ISMCTS(game="got", horizon="week")
 
 
 
 def test_evaluate_shares_and_terminal_reward():
     state = engine.start_game(3, seed=0)
-    r = evaluate(state)
+    r = evaluate(state, game="got")
     assert r.shape == (6,) and abs(r.sum() - 1) < 1e-9
     assert (r[~state.in_play] == 0).all() and (r[state.in_play] > 0).all()
     assert (material(state)[~state.in_play] == 0).all()
@@ -230,7 +231,7 @@ def test_evaluate_shares_and_terminal_reward():
                if st.pending.kind == DecisionKind.MARCH_TO_RESOLVE
                else ("move", 0, st.ruleset.area("moat-cailin")))
     assert s.outcome is not None
-    r = evaluate(s)
+    r = evaluate(s, game="got")
     assert r[s.outcome.winner] == 1 and r.sum() == 1
 
 
@@ -256,15 +257,15 @@ class RecordingAgent:
 def test_observation_policy_adapter_gives_env_view_of_the_simulation():
     state = hidden_position()
     RecordingAgent.instances.clear()
-    policy = ObservationPolicy(state.ruleset, 3, factory=RecordingAgent, seed=0)
-    m = ISMCTS(simulations=5, policy=policy, seed=0)
+    policy = ObservationPolicy(state.ruleset, 3, factory=RecordingAgent, seed=0, game="got")
+    m = ISMCTS(game="got", simulations=5, policy=policy, seed=0)
     action = m.search(state, state.pending.player)
     assert action in state.pending.options
     assert 1 <= len(RecordingAgent.instances) <= 3  # one agent per house, built on first use
     games = set().union(*(a.games.keys() for a in RecordingAgent.instances))
     assert id(state) not in games and len(games) >= 5  # a fresh sample per simulation
     with pytest.raises(ValueError):
-        ObservationPolicy(state.ruleset, 3)
+        ObservationPolicy(state.ruleset, 3, game="got")
 
 
 def test_registered_and_seated_with_the_env():

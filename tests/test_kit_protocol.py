@@ -65,7 +65,7 @@ def test_outcome_scores_give_the_searchs_rewards():
     assert win_shares(np.array([0.5, 0.5, 0.0])).tolist() == [0.5, 0.5, 0.0]
     assert win_shares(np.array([3.0, 7.0])).tolist() == [0.0, 1.0]
     s = engine.start_game(3, seed=0)
-    r = evaluate(s)
+    r = evaluate(s, game="got")
     assert abs(r.sum() - 1) < 1e-12 and (r[~s.in_play] == 0).all()
 
 
@@ -107,7 +107,7 @@ def seeded_actions():
 
 
 def test_seeded_ismcts_plays_as_before_the_protocol():
-    pytest.importorskip("agents.heuristic")
+    pytest.importorskip("got_env.agents.heuristic")
     a1, a2 = seeded_actions()
     assert (len(a1), len(a2)) == (111, 66)
     assert hashlib.sha256(repr((a1, a2)).encode()).hexdigest() == ISMCTS_ACTIONS_SHA256

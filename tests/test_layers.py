@@ -16,7 +16,7 @@ pytest.importorskip("importlinter", reason="import-linter is in the dev extra: p
                                            "'.[dev]'")
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("boardkit", "got_env", "goofspiel", "agents", "experiments")
+PACKAGES = ("boardkit", "got_env", "goofspiel", "wotr_env", "agents", "experiments")
 
 
 def lint_imports(cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -85,8 +85,8 @@ def test_the_board_network_scores_an_area_action_from_that_areas_embedding(tmp_p
     """BoardPolicy (issue 26 item 3): an action naming an area gets the global head's logit
     plus its own weights times that area's embedding after attention; an action naming no area
     (a bid, a card, done) the global head's logit alone; a checkpoint rebuilds it exactly."""
-    from agents.got.networks import board_layout
     from agents.ppo import load_checkpoint, save_checkpoint
+    from got_env.agents.networks import board_layout
 
     torch.manual_seed(0)
     net = build_network({"kind": "board", "embed": 16, "heads": 2, "layers": 1, "hidden": [32]})

@@ -23,16 +23,17 @@ from experiments.replay import (
     FULL,
     ReplayError,
     build_replay,
-    house_view_parts,
+    fragment_of,
     main,
     page_data,
     parse_views,
     render_page,
-    view_svg,
+    view_module,
 )
 from got_env.render import picture
 from got_env.render.log import SECRET, walk
 from got_env.render.picture import order_abbreviation
+from got_env.tools.replay import house_view_parts, view_svg
 
 RECORD_2 = Path(__file__).parent / "fixtures" / "record-2-3p.json"
 
@@ -270,7 +271,7 @@ def assert_page_intact(page: str, data: dict) -> None:
 @pytest.mark.parametrize("title", CRAFTED)
 def test_a_crafted_title_leaves_the_page_intact(page, title):
     data = {**page_data(page[0]), "title": title}
-    built = render_page(data)
+    built = render_page(data, fragment_of(view_module("got")))
     assert_page_intact(built, data)
     payload = built[built.index('id="data">'):built.index("</script>")]
     assert "<" not in payload[len('id="data">'):] and "&" not in payload

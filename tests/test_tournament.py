@@ -286,7 +286,7 @@ def test_agents_taking_env_get_the_game_env(monkeypatch):
     raw["agents"]["b"] = {"type": "envy", "eps": 0.1}
     cfg = T.parse_config(raw)
     EnvAgent.built.clear()
-    rec = T.play_spec(cfg.env, cfg.agents, T.make_plan(cfg)[0])
+    rec = T.play_spec(cfg.env, cfg.agents, T.make_plan(cfg)[0], game=cfg.game)
     assert len(EnvAgent.built) == 2
     assert EnvAgent.built[0].env is EnvAgent.built[1].env
     assert EnvAgent.built[0].env.game.outcome is not None

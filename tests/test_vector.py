@@ -142,7 +142,7 @@ def test_batch_equals_the_aec_env(num_workers: int, options: dict, steps: int) -
     shows what the AEC env shows, auto-resets included."""
     opts = dict(options)
     n = opts.pop("num_players")
-    with VectorGames(4, n, seeds=50, num_workers=num_workers, **opts) as games:
+    with VectorGames(4, n, seeds=50, num_workers=num_workers, **opts, game="got") as games:
         episodes = play(games, steps, [50 + g for g in range(4)])
         names = games.possible_agents
     assert sum(ep.finished is not None for eps in episodes for ep in eps) >= 4
@@ -164,7 +164,7 @@ def test_batch_infos_equal_the_aec_env_in_every_format(num_workers: int, options
     format and with the 1e ``draw`` key too, as are the finished games' final infos."""
     opts = dict(options)
     n = opts.pop("num_players")
-    with VectorGames(3, n, seeds=20, num_workers=num_workers, **opts) as games:
+    with VectorGames(3, n, seeds=20, num_workers=num_workers, **opts, game="got") as games:
         episodes = play(games, 70, [20 + g for g in range(3)])
         names = games.possible_agents
     assert any(ep.finished is not None for eps in episodes for ep in eps)
@@ -177,7 +177,7 @@ def test_results_do_not_depend_on_the_workers() -> None:
     """The same seeds and actions give the same batches in-process and split over workers."""
     batches = []
     for w in (0, 2):
-        with VectorGames(3, 3, seeds=7, num_workers=w, max_rounds=1) as games:
+        with VectorGames(3, 3, seeds=7, num_workers=w, max_rounds=1, game="got") as games:
             rng = np.random.default_rng(3)
             b = games.reset()
             seen = []
@@ -196,9 +196,9 @@ def test_results_do_not_depend_on_the_workers() -> None:
 def test_copy_false_gives_read_only_views_of_the_same_batches(num_workers: int) -> None:
     """copy=False: the same values as copies, but read-only views that the next step
     overwrites (so a learner copies what it keeps); copy=True batches stay as they were."""
-    with VectorGames(3, 3, seeds=5, num_workers=num_workers, max_rounds=1) as copies, \
+    with VectorGames(3, 3, seeds=5, num_workers=num_workers, max_rounds=1, game="got") as copies, \
             VectorGames(3, 3, seeds=5, num_workers=num_workers, max_rounds=1,
-                        copy=False) as views:
+                        copy=False, game="got") as views:
         rng = np.random.default_rng(2)
         a, b = copies.reset(), views.reset()
         for _ in range(30):
@@ -213,14 +213,16 @@ def test_copy_false_gives_read_only_views_of_the_same_batches(num_workers: int) 
             np.testing.assert_array_equal(first, kept_copy)  # a copy outlives its step
             assert np.shares_memory(kept_view, b.obs)  # a view is the next step's rows
     with pytest.raises(ValueError, match="copy must be True or False"):
-        VectorGames(2, 3, copy="no")
+        VectorGames(2, 3, copy="no", game="got")
 
 
 def test_spin_s_changes_only_how_a_worker_waits() -> None:
     """Workers that busy-wait (spin_s > 0) and workers that block at once (0) give the same
     batches; a bad spin_s is refused before any worker starts."""
-    with VectorGames(4, 3, seeds=7, num_workers=2, max_rounds=1, spin_s=0) as blocking, \
-            VectorGames(4, 3, seeds=7, num_workers=2, max_rounds=1, spin_s=0.05) as spinning:
+    with VectorGames(4, 3, seeds=7, num_workers=2, max_rounds=1, spin_s=0,
+                     game="got") as blocking, \
+            VectorGames(4, 3, seeds=7, num_workers=2, max_rounds=1, spin_s=0.05,
+                        game="got") as spinning:
         assert (blocking.spin_s, spinning.spin_s) == (0.0, 0.05)
         rng = np.random.default_rng(4)
         a, b = blocking.reset(), spinning.reset()
@@ -230,10 +232,10 @@ def test_spin_s_changes_only_how_a_worker_waits() -> None:
             for name in ("agent", "obs", "mask", "rewards", "done", "truncated"):
                 np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
             assert a.infos == b.infos
-    assert VectorGames(1, 3).spin_s == 0.005  # the default
+    assert VectorGames(1, 3, game="got").spin_s == 0.005  # the default
     for bad in (-1, float("nan"), float("inf"), "0.1", True, None):
         with pytest.raises(ValueError, match="spin_s must be a non-negative number"):
-            VectorGames(2, 3, num_workers=2, spin_s=bad)
+            VectorGames(2, 3, num_workers=2, spin_s=bad, game="got")
 
 
 def test_a_worker_busy_waits_only_while_commands_come_quickly() -> None:
@@ -276,7 +278,7 @@ def test_a_worker_busy_waits_only_while_commands_come_quickly() -> None:
 def test_auto_reset_takes_the_next_seeds_and_reset_continues_or_restarts_them() -> None:
     """Slot g plays seeds first + g + k * G; reset() goes on with each slot's next seed;
     reset(seeds=...) starts new streams."""
-    with VectorGames(2, 3, seeds=[10, 20], max_rounds=1) as games:
+    with VectorGames(2, 3, seeds=[10, 20], max_rounds=1, game="got") as games:
         episodes = play(games, 60, [10, 20])
         seeds = [[ep.seed for ep in eps] for eps in episodes]
         assert [s[:3] for s in seeds] == [[10, 12, 14], [20, 22, 24]]
@@ -293,7 +295,7 @@ def test_auto_reset_takes_the_next_seeds_and_reset_continues_or_restarts_them() 
 
 
 def test_records_of_finished_games_replay_to_the_same_final_state() -> None:
-    with VectorGames(2, 4, seeds=3, num_workers=1, max_rounds=1) as games:
+    with VectorGames(2, 4, seeds=3, num_workers=1, max_rounds=1, game="got") as games:
         finished = [ep.finished for eps in play(games, 60, [3, 4]) for ep in eps if ep.finished]
     assert len(finished) >= 2
     for fin in finished:
@@ -307,7 +309,7 @@ def test_records_of_finished_games_replay_to_the_same_final_state() -> None:
 
 @pytest.mark.parametrize("num_workers", [0, 2])
 def test_an_illegal_action_names_the_game_and_moves_no_game(num_workers: int) -> None:
-    with VectorGames(3, 3, seeds=0, num_workers=num_workers, max_rounds=1) as games:
+    with VectorGames(3, 3, seeds=0, num_workers=num_workers, max_rounds=1, game="got") as games:
         batch = games.reset()
         actions = np.argmax(batch.mask, axis=1)
         bad = actions.copy()
@@ -330,7 +332,7 @@ def test_an_illegal_action_names_the_game_and_moves_no_game(num_workers: int) ->
 def test_an_error_inside_a_worker_comes_back_naming_the_game(num_workers: int) -> None:
     """Past the main process's check (as a bug in a game would be), the game's own error comes
     back with its index and action; the batch then wants a reset."""
-    with VectorGames(3, 3, seeds=0, num_workers=num_workers, max_rounds=1) as games:
+    with VectorGames(3, 3, seeds=0, num_workers=num_workers, max_rounds=1, game="got") as games:
         batch = games.reset()
         actions = np.argmax(batch.mask, axis=1)
         actions[2] = int(np.flatnonzero(batch.mask[2] == 0)[0])
@@ -348,7 +350,7 @@ def test_an_illegal_action_is_named_as_the_aec_env_names_it(info_format: str) ->
     """The message names the pending decision (``D-20 PLACE_ORDERS``, not its number 20), the
     action and the house in the AEC env's own words, after the game index."""
     options = {"num_players": 3, "max_rounds": 1, "info_format": info_format}
-    with VectorGames(2, seeds=4, **options) as games:
+    with VectorGames(2, seeds=4, **options, game="got") as games:
         batch = games.reset()
         bad = np.argmax(batch.mask, axis=1)
         bad[1] = int(np.flatnonzero(batch.mask[1] == 0)[0])
@@ -366,7 +368,7 @@ def test_an_illegal_action_is_named_as_the_aec_env_names_it(info_format: str) ->
 def test_a_closed_batch_refuses_every_call_saying_it_was_closed(num_workers: int) -> None:
     """In-process or with workers, a closed VectorGames refuses step, reset, restore, records
     and state with an error that says it was closed (in-process it used to play on)."""
-    games = VectorGames(2, 3, seeds=1, num_workers=num_workers, max_rounds=1)
+    games = VectorGames(2, 3, seeds=1, num_workers=num_workers, max_rounds=1, game="got")
     batch = games.reset()
     state = games.state()
     games.close()
@@ -377,7 +379,7 @@ def test_a_closed_batch_refuses_every_call_saying_it_was_closed(num_workers: int
         with pytest.raises(RuntimeError, match=r"VectorGames is closed \(close\(\) was called\)"):
             call()
     games.close()  # idempotent
-    never_started = VectorGames(2, 3, max_rounds=1)
+    never_started = VectorGames(2, 3, max_rounds=1, game="got")
     never_started.close()
     with pytest.raises(RuntimeError, match="closed"):
         never_started.step([0, 0])
@@ -385,15 +387,15 @@ def test_a_closed_batch_refuses_every_call_saying_it_was_closed(num_workers: int
 
 def test_bad_options_and_seeds_are_refused_before_any_worker_starts() -> None:
     with pytest.raises(OptionError):
-        VectorGames(2, 3, num_workers=2, reward="nope")
+        VectorGames(2, 3, num_workers=2, reward="nope", game="got")
     with pytest.raises(ValueError, match="2 integers"):
-        VectorGames(2, 3, seeds=[1, 2, 3])
+        VectorGames(2, 3, seeds=[1, 2, 3], game="got")
     with pytest.raises(RuntimeError, match="reset"):
-        VectorGames(2, 3).step([0, 0])
+        VectorGames(2, 3, game="got").step([0, 0])
 
 
 def test_close_stops_the_workers() -> None:
-    games = VectorGames(2, 3, num_workers=2, max_rounds=1)
+    games = VectorGames(2, 3, num_workers=2, max_rounds=1, game="got")
     procs = list(games._procs)
     assert all(p.is_alive() for p in procs)
     with games:
@@ -406,7 +408,7 @@ def test_close_stops_the_workers() -> None:
 
 def test_worker_error_type_is_kept_for_other_exceptions() -> None:
     """An exception other than an illegal action becomes a VectorGamesError naming the game."""
-    with VectorGames(2, 3, seeds=0, max_rounds=1) as games:
+    with VectorGames(2, 3, seeds=0, max_rounds=1, game="got") as games:
         games.reset()
         games._shard.envs[1].step = _boom
         with pytest.raises(VectorGamesError, match="game 1: action .*ZeroDivisionError"):

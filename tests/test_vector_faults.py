@@ -100,8 +100,8 @@ def test_a_worker_killed_between_steps_is_found_before_any_game_moves(
     batch that never lost a worker does."""
     with deadline(120), \
             VectorGames(8, 3, seeds=3, num_workers=2, start_method=start_method,
-                        **OPTIONS) as games, \
-            VectorGames(8, 3, seeds=3, num_workers=0, **OPTIONS) as reference:
+                        **OPTIONS, game="got") as games, \
+            VectorGames(8, 3, seeds=3, num_workers=0, **OPTIONS, game="got") as reference:
         rng = np.random.default_rng(1)
         batch, expected = games.reset(), reference.reset()
         for _ in range(3):
@@ -137,8 +137,8 @@ def test_a_worker_killed_during_a_step_breaks_the_batch_until_reset(
     same error; reset(seeds) starts a fresh worker and gives a fresh VectorGames's batch."""
     with deadline(120), \
             VectorGames(8, 3, seeds=3, num_workers=2, start_method=start_method,
-                        **OPTIONS) as games, \
-            VectorGames(8, 3, seeds=5, num_workers=0, **OPTIONS) as reference:
+                        **OPTIONS, game="got") as games, \
+            VectorGames(8, 3, seeds=5, num_workers=0, **OPTIONS, game="got") as reference:
         rng = np.random.default_rng(2)
         batch = games.reset()
         batch = games.step(random_actions(batch, rng))
@@ -170,8 +170,8 @@ def test_restore_after_a_worker_died_restarts_it() -> None:
     exactly (the state was taken before the worker died)."""
     with deadline(60), \
             VectorGames(4, 3, seeds=8, num_workers=2, start_method="fork",
-                        **OPTIONS) as games, \
-            VectorGames(4, 3, seeds=8, num_workers=0, **OPTIONS) as reference:
+                        **OPTIONS, game="got") as games, \
+            VectorGames(4, 3, seeds=8, num_workers=0, **OPTIONS, game="got") as reference:
         rng = np.random.default_rng(3)
         batch, expected = games.reset(), reference.reset()
         for _ in range(4):
@@ -192,7 +192,8 @@ def test_a_hang_fails_by_the_deadline_not_as_a_dead_worker() -> None:
     """What the deadline relies on: a worker that is alive but never answers (stopped) holds
     the step until the alarm, whose TimeoutError (an OSError) comes through as itself, not
     mistaken for a dead worker's broken pipe."""
-    with VectorGames(4, 3, seeds=1, num_workers=2, start_method="fork", **OPTIONS) as games:
+    with VectorGames(4, 3, seeds=1, num_workers=2, start_method="fork", **OPTIONS,
+                     game="got") as games:
         batch = games.reset()
         victim = games._procs[0]
         os.kill(victim.pid, signal.SIGSTOP)
@@ -209,8 +210,9 @@ def test_an_interrupted_step_breaks_the_batch_until_reset() -> None:
     workers out of step: every later call says so, and reset() replaces them and plays on as a
     batch that was never interrupted."""
     with deadline(60), \
-            VectorGames(4, 3, seeds=1, num_workers=2, start_method="fork", **OPTIONS) as games, \
-            VectorGames(4, 3, seeds=5, **OPTIONS) as reference:
+            VectorGames(4, 3, seeds=1, num_workers=2, start_method="fork", **OPTIONS,
+                        game="got") as games, \
+            VectorGames(4, 3, seeds=5, **OPTIONS, game="got") as reference:
         batch = games.reset()
         victim = games._procs[0]
         os.kill(victim.pid, signal.SIGSTOP)

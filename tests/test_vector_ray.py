@@ -35,8 +35,8 @@ def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 # -- without Ray -------------------------------------------------------------------------------
 def test_an_unknown_backend_names_the_choices() -> None:
     with pytest.raises(ValueError, match=r"backend must be one of \['local', 'ray'\], got 'nope'"):
-        make_vector_games("nope", num_games=2, num_players=3)
-    with make_vector_games("local", num_games=2, num_players=3, max_rounds=1) as games:
+        make_vector_games("nope", num_games=2, num_players=3, game="got")
+    with make_vector_games("local", num_games=2, num_players=3, max_rounds=1, game="got") as games:
         assert type(games) is VectorGames and games.num_workers == 0
     raw = {"env": {"num_players": 3, "max_rounds": 1}, "agents": {"a": "random"},
            "lineups": [["a", "a", "a"]], "backend": "spark"}
@@ -50,9 +50,9 @@ def test_without_ray_the_error_says_which_extra_to_install(monkeypatch) -> None:
 
     extra = re.escape("pip install -e '.[ray]'")
     with pytest.raises(ImportError, match=extra):
-        RayVectorGames(2, 3, max_rounds=1)
+        RayVectorGames(2, 3, max_rounds=1, game="got")
     with pytest.raises(ImportError, match=extra):
-        make_vector_games("ray", num_games=2, num_players=3)
+        make_vector_games("ray", num_games=2, num_players=3, game="got")
     with pytest.raises(T.ConfigError, match="backend: ray: .*" + extra):
         T.load_config(TINY, backend="ray")
 
@@ -79,8 +79,8 @@ def test_ray_batches_equal_the_local_ones(ray) -> None:
     from got_env.vector_ray import RayVectorGames
 
     options = {"max_rounds": 2, "reward": "rank"}
-    with RayVectorGames(6, 3, seeds=11, num_workers=2, **options) as remote, \
-            VectorGames(6, 3, seeds=11, num_workers=0, **options) as local:
+    with RayVectorGames(6, 3, seeds=11, num_workers=2, **options, game="got") as remote, \
+            VectorGames(6, 3, seeds=11, num_workers=0, **options, game="got") as local:
         assert remote.num_workers == 2 and remote.possible_agents == local.possible_agents
         assert (remote.observation_size, remote.action_size) == (local.observation_size,
                                                                  local.action_size)
@@ -112,7 +112,7 @@ def test_ray_batches_equal_the_local_ones(ray) -> None:
 def test_an_illegal_action_names_the_game_and_moves_no_game(ray) -> None:
     from got_env.vector_ray import RayVectorGames
 
-    with RayVectorGames(3, 3, seeds=0, num_workers=2, max_rounds=1) as games:
+    with RayVectorGames(3, 3, seeds=0, num_workers=2, max_rounds=1, game="got") as games:
         batch = games.reset()
         actions = np.argmax(batch.mask, axis=1)
         bad = actions.copy()
@@ -137,7 +137,7 @@ def test_an_illegal_action_names_the_game_and_moves_no_game(ray) -> None:
 def test_one_actor_per_cpu_and_close_kills_them(ray) -> None:
     from got_env.vector_ray import RayVectorGames
 
-    games = RayVectorGames(6, 3, max_rounds=1)  # num_workers=0: the fixture's 2 CPUs
+    games = RayVectorGames(6, 3, max_rounds=1, game="got")  # num_workers=0: the fixture's 2 CPUs
     assert games.num_workers == 2 and len(games._actors) == 2
     actor = games._actors[0]
     with games:
@@ -156,7 +156,7 @@ def test_one_actor_per_cpu_and_close_kills_them(ray) -> None:
         games.step([0] * 6)
     games.close()  # idempotent
     assert ray.is_initialized()  # close leaves Ray to its owner
-    with RayVectorGames(1, 3, num_workers=0, max_rounds=1) as one:
+    with RayVectorGames(1, 3, num_workers=0, max_rounds=1, game="got") as one:
         assert one.num_workers == 1  # at most one actor per game
 
 
@@ -180,7 +180,8 @@ def test_a_dead_actor_breaks_the_batch_until_reset_recreates_it(ray) -> None:
     and reset() makes a new actor, after which the batches are a fresh batch's."""
     from got_env.vector_ray import RayVectorGames
 
-    with deadline(240), RayVectorGames(4, 3, seeds=3, num_workers=2, max_rounds=1) as games:
+    with deadline(240), RayVectorGames(4, 3, seeds=3, num_workers=2, max_rounds=1,
+                                       game="got") as games:
         rng = np.random.default_rng(4)
         batch = games.reset()
         victim = games._actors[1]
@@ -194,7 +195,7 @@ def test_a_dead_actor_breaks_the_batch_until_reset_recreates_it(ray) -> None:
             with pytest.raises(VectorGamesError) as again:
                 call()
             assert str(again.value) == str(failure.value)
-        with VectorGames(4, 3, seeds=3, max_rounds=1) as reference:
+        with VectorGames(4, 3, seeds=3, max_rounds=1, game="got") as reference:
             batch, expected = games.reset(seeds=3), reference.reset()
             assert victim not in games._actors
             batch = assert_plays_on_like(games, batch, reference, expected, steps=5)
@@ -216,7 +217,7 @@ def test_a_dead_actor_breaks_the_batch_until_reset_recreates_it(ray) -> None:
         with pytest.raises(VectorGamesError) as again:
             games.records()
         assert str(again.value) == str(failure.value)
-        with VectorGames(4, 3, seeds=7, max_rounds=1) as reference:
+        with VectorGames(4, 3, seeds=7, max_rounds=1, game="got") as reference:
             batch, expected = games.reset(seeds=7), reference.reset()
             assert victim not in games._actors
             assert_plays_on_like(games, batch, reference, expected, steps=5)

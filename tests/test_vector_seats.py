@@ -114,7 +114,7 @@ HEURISTIC_SEATS = {1: "heuristic_v2", 2: "heuristic_v2"}
 @pytest.mark.parametrize("workers", [0, 2])
 def test_agot_heuristic_seats_in_workers_match_the_aec_loop(workers: int) -> None:
     with VectorGames(4, seeds=11, num_workers=workers, worker_seats=HEURISTIC_SEATS,
-                     agent_factory=make_agent, start_method="fork", **AGOT) as games:
+                     agent_factory=make_agent, start_method="fork", **AGOT, game="got") as games:
         finished, decisions, seat_moves = play_batch(games, want=4)
     assert seat_moves > decisions  # two seats of three are the workers'
     check_against_aec(finished, got_env.env(**AGOT), HEURISTIC_SEATS, seat_moves)
@@ -124,7 +124,8 @@ def test_zero_and_two_workers_give_the_same_games() -> None:
     runs = []
     for workers in (0, 2):
         with VectorGames(4, seeds=5, num_workers=workers, worker_seats=HEURISTIC_SEATS,
-                         agent_factory=make_agent, start_method="fork", **AGOT) as games:
+                         agent_factory=make_agent, start_method="fork", **AGOT,
+                         game="got") as games:
             finished, _, seat_moves = play_batch(games, want=4, seed=3)
         runs.append(([(f.game, actions_of(f.record)) for f in finished], seat_moves))
     assert runs[0] == runs[1]
@@ -233,7 +234,7 @@ def test_restore_with_worker_seats_plays_on_as_the_saved_games() -> None:
     record is refused, naming the game."""
     def start(workers: int) -> tuple[VectorGames, Batch]:
         games = VectorGames(3, seeds=21, num_workers=workers, agent_factory=make_agent,
-                            start_method="fork", **AGOT)
+                            start_method="fork", **AGOT, game="got")
         for g in range(3):
             games.seat_next(g, {s: "heuristic_v2" for s in rotated(g, 0)})
         batch = games.reset()
@@ -251,7 +252,8 @@ def test_restore_with_worker_seats_plays_on_as_the_saved_games() -> None:
     games.close()
     assert straight, "no game finished after the state was taken"
 
-    again = VectorGames(3, num_workers=2, agent_factory=make_agent, start_method="fork", **AGOT)
+    again = VectorGames(3, num_workers=2, agent_factory=make_agent, start_method="fork", **AGOT,
+                        game="got")
     with again:
         batch = again.restore(state)
         rng = np.random.default_rng()

@@ -47,7 +47,7 @@ class VectorRun(BatchRun):
                  ruleset: str = "2e", copy: bool = True):
         t0 = time.perf_counter()
         self.games = VectorGames(num_games, num_players, seeds=seed, num_workers=num_workers,
-                                 ruleset=ruleset, copy=copy)
+                                 ruleset=ruleset, copy=copy, game="got")
         self.batch = self.games.reset()
         self.startup_s = time.perf_counter() - t0
         self.rng = np.random.default_rng(seed)

@@ -1,8 +1,9 @@
 """The game loop and the command line of ``python -m experiments.human`` (docs/human.md).
 
 The loop and the prompt are every game's; what is the game's own comes from its view, a module
-found by the game's registry name in :data:`VIEWS` (AGoT's :mod:`.got_view`: its board, combat
-view and vocabulary, its public log :mod:`.got_events`), else :mod:`.text_view` (the protocol's
+its plugin's ``terminal_view`` (:class:`boardkit.plugin.GamePlugin`; AGoT's
+:mod:`got_env.tools.terminal`: its board, combat view and vocabulary, its public log
+:mod:`got_env.tools.terminal_log`), else :mod:`.text_view` (the protocol's
 ``text(state, observer)``, the codec's action names); the record and the pictures come from the
 tournament's game hooks (the env's ``boardkit.records.GameRecord``; AGoT's
 board picture, no picture for another game).
@@ -33,19 +34,18 @@ from rich.text import Text
 
 from agents import AgentSpecError, make_agent
 from agents.base import begin_game, end_game
-from got_env.data.loader import RULESETS
+from boardkit import games
 
 from ..config_model import GAMES
 from ..tournament import game_hooks
 
-#: Registry name -> the module of the game's terminal view (``View``, ``make_env``,
-#: ``DEFAULT_OPPONENTS``, ``DEFAULT_SEAT``, ``SEAT``); a game not listed: :mod:`.text_view`.
-VIEWS: dict[str, str] = {"got": "experiments.human.got_view"}
-
 
 def view_module(game: str) -> Any:
-    """The module of ``game``'s terminal view (imported on first use)."""
-    return importlib.import_module(VIEWS.get(game, "experiments.human.text_view"))
+    """The module of ``game``'s terminal view (``View``, ``make_env``, ``DEFAULT_OPPONENTS``,
+    ``DEFAULT_SEAT``, ``SEAT``, ``FLAGS``): its plugin's ``terminal_view``, else
+    :mod:`.text_view`."""
+    loader = games.plugin(game).terminal_view
+    return loader() if loader is not None else importlib.import_module(".text_view", __package__)
 
 HELP = """Commands at a prompt:
   <number>   pick the option with that number
@@ -93,7 +93,7 @@ class HumanSession:
                  input_fn: Callable[[str], str] = input, stamp: str | None = None,
                  game: str | None = None):
         self.env, self.house, self.agents, self.seed = env, house, agents, seed
-        self.game = game or getattr(env, "game_name", None) or "got"
+        self.game = game or env.game_name
         self.view = view_module(self.game).View(env, house, self.game)
         self.out = Path(out)
         self.console = console or Console()
@@ -296,8 +296,8 @@ def build_parser() -> argparse.ArgumentParser:
                                 description="Play A Game of Thrones (2nd ed., or the 1st with "
                                 "--ruleset 1e), or another game of the kit (--game), in the "
                                 "terminal against agents; see docs/human.md.")
-    p.add_argument("--game", default="got", choices=GAMES,
-                   help="the game's registry name (default got, A Game of Thrones)")
+    p.add_argument("--game", required=True, choices=GAMES,
+                   help="the game's registry name (got: A Game of Thrones)")
     p.add_argument("--house", "--side", "--seat", dest="house", default=None,
                    help="your house (default stark; another game: your seat, default its "
                    "first, e.g. player_0; --side and --seat are the same flag, e.g. "
@@ -307,8 +307,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "random; docs/agents.md)")
     p.add_argument("--agent", action="append", default=[], metavar="HOUSE=SPEC",
                    help="agent spec for one house, e.g. lannister=random (repeatable)")
-    p.add_argument("--ruleset", default=None, choices=RULESETS,
-                   help="the edition (default 2e; 1e: the 1st edition, 3 to 5 players)")
+    p.add_argument("--ruleset", default=None,
+                   help="AGoT: the edition (default 2e; 1e: the 1st edition, 3 to 5 players)")
     p.add_argument("--players", type=int, default=None, help="3 to 6 in 2e, 3 to 5 in 1e "
                    "(default: the most, 6 or 5); another game: its num_players option")
     p.add_argument("--seed", type=int, default=None, help="default: drawn, and printed")
@@ -322,8 +322,10 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-#: The options only AGoT's env takes: refused, by name, for another game.
-GOT_OPTIONS = (("ruleset", "--ruleset"), ("max_rounds", "--max-rounds"), ("tides", "--tides"))
+#: The flags only some games' terminal views read (each view's ``FLAGS`` names its own): given
+#: for a game whose view does not read it, refused by name.
+VIEW_FLAGS = (("ruleset", "--ruleset"), ("max_rounds", "--max-rounds"), ("tides", "--tides"),
+              ("option", "--option"))
 
 
 def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] = input,
@@ -332,13 +334,11 @@ def main(argv: list[str] | None = None, *, input_fn: Callable[[str], str] = inpu
     args = p.parse_args(argv)
     seed = args.seed if args.seed is not None else int(time.time()) % 100_000
     view = view_module(args.game)
-    if args.game != "got":
-        given = [flag for key, flag in GOT_OPTIONS if getattr(args, key) not in (None, False)]
-        if given:
-            p.error(f"{', '.join(given)}: A Game of Thrones' options, not {args.game}'s "
-                    f"(use --option KEY=VALUE)")
-    elif args.option:
-        p.error("--option: for a game other than AGoT (AGoT's options have their own flags)")
+    given = [flag for key, flag in VIEW_FLAGS
+             if getattr(args, key) not in (None, False, []) and key not in view.FLAGS]
+    if given:
+        p.error(f"{', '.join(given)}: not an option of {args.game} (its flags: "
+                f"{', '.join(f for k, f in VIEW_FLAGS if k in view.FLAGS)})")
     try:
         env = view.make_env(args)
     except (TypeError, ValueError) as e:   # AGoT's OptionError is a ValueError

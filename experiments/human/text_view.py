@@ -1,5 +1,5 @@
-"""Any game of the kit other than AGoT in the terminal (``session.VIEWS`` names no module of its
-own for it): the position is the protocol's ``text(state, observer)`` (the player's view: a game
+"""Any game of the kit without a terminal view of its own (its plugin's ``terminal_view`` None
+): the position is the protocol's ``text(state, observer)`` (the player's view: a game
 keeps another player's secrets out of it), the options are the codec's action names, the log
 says what the other players chose, a secret choice only as "made a secret choice (hidden)", and
 the end is the result of :func:`experiments.tournament.game_hooks.result`.
@@ -18,6 +18,8 @@ from boardkit.envs import make_env as kit_env
 
 #: The agent of every other seat when ``--opponents`` is not given (a game's heuristic is its
 #: own; random play is every game's).
+#: The game-specific flags this view reads (session.VIEW_FLAGS): env options as KEY=VALUE.
+FLAGS = ("option",)
 DEFAULT_OPPONENTS = "random"
 #: The seat played when ``--house`` is not given: None, the first of ``possible_agents``.
 DEFAULT_SEAT = None

@@ -68,7 +68,7 @@ def plot_lengths(res: dict[str, Any], path: Path) -> None:
         s = res["matches"][m]["lengths"]
         ks = [int(k) for k in s["rounds_hist"]]
         e = s["endings"]
-        if "seven-castles" in e:   # AGoT (got_hooks.endings): its two endings stacked
+        if "seven-castles" in e:   # AGoT (its tournament hooks): its two endings stacked
             castles = np.array(list(s["castles_hist"].values()))
             other = np.array(list(s["rounds_hist"].values())) - castles
             ax.bar(ks, castles, color="tab:purple", alpha=0.85, label="7 castles")

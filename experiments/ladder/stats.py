@@ -11,7 +11,7 @@ from typing import Any
 
 from ..ratings import agent_wins, as_number, summarize, wilson
 
-#: AGoT's endings (experiments.tournament.got_hooks.endings), the default of the functions here;
+#: AGoT's endings (got_env.tools.tournament.endings), the default of the functions here;
 #: the ladder passes each game's own (game_hooks.endings).
 ENDINGS = ("seven-castles", "last-round")
 

@@ -10,13 +10,13 @@ log with the action names of the game's codec, and a view selector: the full vie
 and one view per player that holds only what that player knew at each step.
 
 This module is game-neutral: the steps, the log, the secrets of each view and the page. What a
-view shows of the game comes from the game's **view module**, found by the record's game name in
-:data:`VIEWS` (AGoT: :mod:`.got_view`, the board picture and the combat panel; ``python -m
-experiments.replay`` for AGoT keys ``c``/``C`` jump between combats), or else
-:mod:`.text_view`, which shows the game's own ``text(state, observer)``. A view module has:
+view shows of the game comes from the game's **view module**, found by the record's game
+name: its plugin's ``replay_view`` (AGoT: :mod:`got_env.tools.replay`, the board picture and
+the combat panel; ``python -m experiments.replay`` for AGoT keys ``c``/``C`` jump between combats),
+or else :mod:`.text_view`, which shows the game's own ``text(state, observer)``. A view module has:
 
-- ``TITLE`` (the default page title), ``FRAGMENT`` (:class:`.page.Fragment`: its panel's style,
-  buttons, boxes and the ``paint`` script);
+- ``TITLE`` (the default page title), ``FRAGMENT`` (the fields of :class:`.page.Fragment`: its
+  panel's style, buttons, boxes and the ``paint`` script);
 - ``players(record)``: the view names a ``--views`` may ask for; ``seats(record, state)``: the
   default ones, in order, from the first state;
 - ``walk(record)``: ``(state, step)`` before each decision, then ``(final state, None)``; a
@@ -52,19 +52,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from boardkit import games
 from boardkit.records import GameRecord, RecordError
 
-from .got_view import KEYFRAME, house_view_parts, view_parts, view_svg
-from .page import template
+from .page import Fragment, template
 
-__all__ = ["FULL", "KEYFRAME", "VIEWS", "ReplayError", "build_replay", "house_view_parts",
-           "load_record", "main", "page_data", "parse_views", "render_page", "view_parts",
-           "view_svg", "write_replay"]
+__all__ = ["FULL", "ReplayError", "build_replay", "load_record", "main", "page_data",
+           "parse_views", "render_page", "write_replay"]
 
 FULL = "full"
-#: registry name -> the game's replay view module; a game not here gets :data:`DEFAULT_VIEW`
-VIEWS: dict[str, str] = {"got": "experiments.replay.got_view"}
-DEFAULT_VIEW = "experiments.replay.text_view"
 #: what stands for ``<``, ``>`` and ``&`` in the page's JSON: no markup at all inside the data
 #: script, so no title or record can end it or open a comment that swallows the page's code
 SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
@@ -77,8 +73,19 @@ class ReplayError(ValueError):
 
 @functools.cache
 def view_module(game: str) -> ModuleType:
-    """The replay view of the game named ``game`` (:data:`VIEWS`, else the text view)."""
-    return importlib.import_module(VIEWS.get(game, DEFAULT_VIEW))
+    """The replay view of the game named ``game``: its plugin's ``replay_view``
+    (:class:`boardkit.plugin.GamePlugin`), else the text view (:mod:`.text_view`); a
+    RecordError for a game the registry does not know (the record names it)."""
+    try:
+        loader = games.plugin(game).replay_view
+    except KeyError as e:
+        raise RecordError(f"field 'game': {e.args[0]}") from None
+    return loader() if loader is not None else importlib.import_module(".text_view", __package__)
+
+
+def fragment_of(view: ModuleType) -> Fragment:
+    """The page pieces of a replay view (its ``FRAGMENT`` fields) as a :class:`.page.Fragment`."""
+    return Fragment(**view.FRAGMENT)
 
 
 def game_of(record: GameRecord) -> str:
@@ -150,20 +157,19 @@ def build_replay(record: Any, views: list[str] | None = None, every: int = 1,
                    **own, "secret": {str(k): s for k, s in secret.items()}}
                   for name, own, secret in zip(names, view_data, secrets, strict=True)],
     }
-    page = render_page(data, game_view.FRAGMENT)
+    page = render_page(data, fragment_of(game_view))
     figures = {"steps": len(steps), "decisions": len(record.actions), **figures,
                "views": names, "bytes": len(page.encode()),
                "seconds": round(time.perf_counter() - start, 2)}
     return page, figures
 
 
-def render_page(data: dict[str, Any], fragment: Any = None) -> str:
-    """The HTML page: the template of the game view's ``fragment`` (None: AGoT's) with the
+def render_page(data: dict[str, Any], fragment: Fragment) -> str:
+    """The HTML page: the template of the game view's ``fragment`` with the
     title (escaped for HTML) and the data as JSON with every ``<``, ``>`` and ``&`` written as a
     JSON escape, so that nothing in the data (a title such as ``game<!--<script>``, a file name,
     an SVG part) reads as markup to an HTML parser. Both slots are filled in one pass: a title
     holding ``{{DATA}}`` stays text."""
-    fragment = fragment if fragment is not None else view_module("got").FRAGMENT
     fills = {"TITLE": html.escape(data["title"]),
              "DATA": json.dumps(data, separators=(",", ":")).translate(SCRIPT_SAFE)}
     return SLOT.sub(lambda m: fills[m.group(1)], _template(fragment))

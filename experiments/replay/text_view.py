@@ -15,8 +15,6 @@ from typing import Any
 
 from boardkit.records import GameRecord
 
-from .page import Fragment
-
 TITLE = "replay"
 
 
@@ -89,7 +87,8 @@ class Board:
                 {"parts": len(self.texts)})
 
 
-FRAGMENT = Fragment(
+#: the page's pieces of this view (the fields of :class:`.page.Fragment`)
+FRAGMENT = dict(
     style=r"""  #board { flex: 0 0 auto; width: min(55vw, 720px); background: #fff;
            padding: 8px 12px; box-shadow: 0 1px 3px #0003; white-space: pre-wrap;
            font: 14px/1.5 "DejaVu Sans Mono", monospace; }

@@ -79,7 +79,7 @@ their seeds; one game played), :mod:`.records` (the run folder's games.jsonl), :
 (playing the missing games on a backend), :mod:`.report` (results, tables, files),
 :mod:`.plots`, :mod:`.cli` (the command line; its error tail the ladder's too) and
 :mod:`.game_hooks` (a finished game's result, decisions and replay page, per game;
-:mod:`.got_hooks` AGoT's).
+AGoT's: its plugin's ``tournament`` piece, :mod:`got_env.tools.tournament`).
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@ many decisions it took, its replay page. Every game gets the kit's answers (the 
 :func:`boardkit.result.final_result`, the decisions from the env's ``record``, the
 replay page of that :class:`boardkit.records.GameRecord`, drawn by the game's replay view or the
 default text view, :mod:`experiments.replay`); a game whose env or protocol cannot give them
-yet names a module of its own in :data:`HOOKS`, keyed by its registry name (imported on first
-use), whose functions ``result``, ``decisions`` and ``write_replay`` stand in for the
-defaults.
+yet gives a module of its own as its plugin's ``tournament`` piece
+(:class:`boardkit.plugin.GamePlugin`, loaded on first use), whose functions ``result``,
+``decisions`` and ``record`` stand in for the defaults.
 
 Why a table here and not the game's methods: a decision count and a replay page are the
 tournament's needs, not the rules'; AGoT's entry holds just these (its result is the game's
@@ -14,26 +14,15 @@ own, :class:`boardkit.result.Ranked`).
 
 from __future__ import annotations
 
-import functools
-import importlib
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from boardkit import games
 from boardkit.result import Result, final_result
 
-#: Registry name -> the module of the game's tournament hooks.
-HOOKS: dict[str, str] = {"got": "experiments.tournament.got_hooks"}
-
-
-@functools.cache
-def _hooks(game: str) -> ModuleType | None:
-    return importlib.import_module(HOOKS[game]) if game in HOOKS else None
-
 
 def _hook(game: str, name: str) -> Any:
-    return getattr(_hooks(game), name, None)
+    return games.plugin(game).hook("tournament", name)
 
 
 def result(game: str, env: Any) -> Result:
@@ -62,15 +51,13 @@ def decisions(game: str, env: Any) -> int:
 
 
 def write_replay(game: str, env: Any, path: Path, title: str) -> Any:
-    """The finished game's replay page at ``path``: the game's hook, else the page of the env's
-    record (:class:`boardkit.records.GameRecord`); returns what the
+    """The finished game's replay page at ``path``, of the game's own record (its ``record``
+    hook), else of the env's record (:class:`boardkit.records.GameRecord`); returns what the
     replay writer returns (its figures: bytes, seconds), for a tool that reports them."""
-    hook = _hook(game, "write_replay")
-    if hook is not None:
-        return hook(env, path, title)
     from ..replay import write_replay as write
 
-    return write(env.record, path, title=title)
+    hook = _hook(game, "record")
+    return write(env.record if hook is None else hook(env), path, title=title)
 
 
 # -- what the ladder, experiments.play and terminal play read besides ----------------------------

@@ -60,7 +60,7 @@ def build_agent(spec: Any, env: Any, seed: int) -> Any:
 
 
 def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
-              spec: GameSpec, replays: str | None = None, game: str = "got") -> dict[str, Any]:
+              spec: GameSpec, replays: str | None = None, *, game: str) -> dict[str, Any]:
     """Play one game of the plan; returns its record (a line of games.jsonl). ``agent_specs``:
     name -> spec (an AgentSpec, or any form it parses); it is pickled to worker processes.
     ``replays``: a folder to write the game's replay page to (``game-<lineup>-<game>.html``).

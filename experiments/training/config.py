@@ -76,8 +76,8 @@ class PPOConfig:
 class ShapingConfig:
     """Potential-based shaping from the house's own observation (docs/training.md): ``Phi =
     castles * castles_held / castles_to_win + supply * supply_level / 6``; 0 turns it off.
-    AGoT's (its training hooks, :mod:`.got_game`): a game without a shaping potential has
-    none, and its config may not set these weights."""
+    AGoT's (its training hooks, :mod:`got_env.tools.training`): a game without a shaping potential
+    has none, and its config may not set these weights."""
 
     castles: float = 1.0
     supply: float = 0.0
@@ -285,11 +285,11 @@ def _opponent_name(cfg: TrainConfig, name: Any) -> bool:
 def check_opponents(cfg: TrainConfig, probe: Any) -> None:
     """Build every opponent the run can meet once, on the config's env, so that a bad spec or
     a game without a heuristic fails now, naming the key, not in the middle of a run. AGoT's
-    own baselines are not built (they always build)."""
-    from .game_hooks import HOOKS, opponent_spec
+    own baselines are built by its hooks (they always build)."""
+    from .game_hooks import BASELINES, baseline, opponent_spec
 
     for name in cfg.opponents:
-        if name in ("heuristic", "random") and cfg.game in HOOKS:
+        if name in BASELINES and baseline(cfg.game, name, 0, cfg.env) is not None:
             continue
         key = f"agents.{name}" if name in cfg.agents else f"opponent {name!r}"
         try:
@@ -302,13 +302,13 @@ def check_opponents(cfg: TrainConfig, probe: Any) -> None:
 
 def check_network(network: dict[str, Any], game: str = "got") -> None:
     """The ``network`` spec is one :func:`agents.ppo.build_network` builds for ``game``."""
-    from agents.ppo import GAME_NETWORKS, check_network_spec  # torch: once a config is checked
+    from agents.ppo import check_network_spec, game_networks  # torch: once a config is checked
 
     try:
         check_network_spec(network)
     except ValueError as e:  # its messages name the key (network.hidden: ...)
         raise ConfigError(str(e)) from None
-    if network.get("kind", "mlp") != "mlp" and game not in GAME_NETWORKS:
+    if network.get("kind", "mlp") != "mlp" and game_networks(game) is None:
         raise ConfigError(f"network.kind: {network['kind']!r} is built on a game's board "
                           f"layout, which game {game!r} does not give (use kind: mlp)")
 

@@ -4,40 +4,31 @@ potential of an observation, who won a finished game, the baseline agents ``heur
 gets the kit's answers (no shaping; the winner from the final rewards; ``random`` a
 :class:`agents.random_agent.RandomAgent`, ``heuristic`` the game's ``default_policy`` if it names
 one, any other opponent an agent spec built by :func:`agents.make_agent`); a game whose answers
-differ names a module of its own in :data:`HOOKS`, keyed by its registry name (imported on first
-use), whose functions stand in for the defaults, as the tournament's
+differ gives a module of its own as its plugin's ``training`` piece
+(:class:`boardkit.plugin.GamePlugin`, loaded on first use), whose functions stand in for the
+defaults, as the tournament's
 :mod:`experiments.tournament.game_hooks` do.
 
-AGoT's entry (:mod:`.got_game`) keeps its runs what they were before the trainer was
+AGoT's (:mod:`got_env.tools.training`) keeps its runs what they were before the trainer was
 game-neutral: the potential from its castles and supply, the winner from its game record, its
 v1 heuristic for the config's ruleset.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 from collections.abc import Callable, Mapping
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 
 from boardkit import games
 
-#: Registry name -> the module of the game's training hooks.
-HOOKS: dict[str, str] = {"got": "experiments.training.got_game"}
 #: The opponents every game knows by these names (besides the league's current and snapshots).
 BASELINES = ("heuristic", "random")
 
 
-@functools.cache
-def _hooks(game: str) -> ModuleType | None:
-    return importlib.import_module(HOOKS[game]) if game in HOOKS else None
-
-
 def _hook(game: str, name: str) -> Any:
-    return getattr(_hooks(game), name, None)
+    return games.plugin(game).hook("training", name)
 
 
 def default_num_players(game: str, env_options: Mapping[str, Any]) -> int:

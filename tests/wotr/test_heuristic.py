@@ -1,4 +1,4 @@
-"""The War of the Ring heuristic (``agents.wotr.heuristic``, issue 28 item 3): it answers every
+"""The War of the Ring heuristic (``wotr_env.agents.heuristic``, issue 28 item 3): it answers every
 decision with one of its options, and its main rules decide as intended in built positions.
 
 The slow tests play 200 games a side and ruleset against a uniformly random opponent and assert
@@ -16,9 +16,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from agents.wotr.heuristic import choose
-from agents.wotr.heuristic.fellowship import declare_target, reveal_target
 from experiments.ratings import wilson
+from wotr_env.agents.heuristic import choose
+from wotr_env.agents.heuristic.fellowship import declare_target, reveal_target
 from wotr_env.engine import FREE_PEOPLES, SHADOW, WD, apply, build, new_state
 from wotr_env.engine.decision import CHARACTER, DONE, choice
 from wotr_env.engine.determinize import determinize
@@ -116,7 +116,7 @@ def test_a_reveal_path_avoids_shadow_strongholds_and_free_peoples_havens() -> No
     """Revealed with Progress 1 at Hollin, the figure does not step into Moria (a Shadow
     Stronghold: one more tile), though Moria is nearer Mordor; revealed in Rivendell it leaves
     (no reveal path ends in a Free Peoples Stronghold) towards Mordor (facts §7.6)."""
-    from agents.wotr.heuristic.common import gate_distance
+    from wotr_env.agents.heuristic.common import gate_distance
 
     state = build({"fellowship": {"region": "hollin"}})
     assert reveal_target(state, r(state, "hollin"), 1) != r(state, "moria")
@@ -182,7 +182,7 @@ def test_a_stronghold_under_attack_goes_into_the_siege() -> None:
 def test_a_garrison_stays_in_a_threatened_stronghold() -> None:
     """A Gondor Army leaving Minas Tirith while a Shadow Army stands two regions away keeps a
     garrison there (armies.garrison_needed): the move is split."""
-    from agents.wotr.heuristic.armies import garrison_needed, split_army
+    from wotr_env.agents.heuristic.armies import garrison_needed, split_army
     from wotr_env.engine.decision import Decision
 
     state = build({
@@ -222,7 +222,7 @@ def test_the_shadow_brings_its_nations_to_war_first() -> None:
 
 def test_every_kind_has_a_rule() -> None:
     """Every decision kind (WD-01 ... WD-38) has a rule of its own."""
-    from agents.wotr.heuristic.policy import RANDOM_RULES, RULES
+    from wotr_env.agents.heuristic.policy import RANDOM_RULES, RULES
 
     assert set(WD) == set(RULES) | set(RANDOM_RULES)
 

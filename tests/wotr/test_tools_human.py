@@ -83,7 +83,7 @@ def test_the_session_never_shows_the_other_sides_hand(side, other, tmp_path):
 
 @pytest.mark.parametrize("argv, message", [
     (["--game", "wotr", "--side", "sauron"], "unknown seat 'sauron'"),
-    (["--game", "wotr", "--ruleset", "1e"], "--ruleset: A Game of Thrones' options"),
+    (["--game", "wotr", "--ruleset", "1e"], "--ruleset: not an option of wotr"),
     (["--game", "wotr", "--option", "max_turns=0"], "max_turns"),
     (["--game", "wotr", "--option", "num_players=3"], "2 players"),
 ])

@@ -122,7 +122,7 @@ def test_an_illegal_action_raises_by_default_and_is_replaced_on_request():
 
 def test_the_heuristic_as_opponent():
     """Optional: the game's heuristic by its registry name."""
-    pytest.importorskip("agents.wotr.heuristic", reason="the War of the Ring heuristic is not "
+    pytest.importorskip("wotr_env.agents.heuristic", reason="the War of the Ring heuristic is not "
                         "written yet")
     env = W.SingleAgentEnv(seat="free_peoples", max_turns=1, opponents="wotr_heuristic")
     *_, truncated = play_out(env, 2, np.random.default_rng(1))

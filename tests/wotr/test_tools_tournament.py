@@ -31,12 +31,12 @@ def lines(path: Path) -> list[dict]:
 
 
 def heuristic_or_skip() -> None:
-    if importlib.util.find_spec("agents.wotr.heuristic") is None:
-        pytest.skip("agents.wotr.heuristic is not written yet")
+    if importlib.util.find_spec("wotr_env.agents.heuristic") is None:
+        pytest.skip("wotr_env.agents.heuristic is not written yet")
     try:
-        import agents.wotr.heuristic  # noqa: F401
+        import wotr_env.agents.heuristic  # noqa: F401
     except ImportError as e:
-        pytest.skip(f"agents.wotr.heuristic cannot be imported: {e}")
+        pytest.skip(f"wotr_env.agents.heuristic cannot be imported: {e}")
 
 
 def tournament_raw(workers: int) -> dict:

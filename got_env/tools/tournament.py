@@ -1,5 +1,6 @@
-"""A Game of Thrones' hooks (:mod:`.game_hooks`): the decisions, the record and the replay page
-from the env's record (:class:`boardkit.records.GameRecord`) (its result is the game's own,
+"""A Game of Thrones' tournament hooks (its plugin's ``tournament`` piece, read by
+experiments.tournament.game_hooks; the decisions, the record and its saving are the defaults':
+the env's :class:`boardkit.records.GameRecord`) (its result is the game's own,
 ``got_env.game.AGoTGame.result``); for the ladder its round limit and endings; for
 experiments.play and terminal play the words of its score and the board picture."""
 
@@ -7,16 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-
-
-def decisions(env: Any) -> int:
-    return len(env.record.actions)
-
-
-def write_replay(env: Any, path: Path, title: str) -> Any:
-    from ..replay import write_replay as write
-
-    return write(env.record, path, title=title)
 
 
 def max_rounds(env: Any) -> int:
@@ -33,10 +24,6 @@ def score_label() -> str:
 
 def replay_title() -> str:
     return "got_env replay"
-
-
-def save_record(env: Any, path: Path) -> None:
-    env.record.save(path)
 
 
 def save_picture(env: Any, path: Path, observer: str | None = None) -> Any:

@@ -2,7 +2,7 @@
 :class:`OrderPlanner`, then placed one area per decision. The Raven is in :mod:`.raven`.
 
 The planner is a short list of steps, each giving orders to some of the areas still without
-one; a subclass (v2's :class:`agents.got.heuristic.v2.orders.ThreatOrderPlanner`) changes the
+one; a subclass (v2's :class:`got_env.agents.heuristic.v2.orders.ThreatOrderPlanner`) changes the
 list or one of the few hooks, never a copy of the whole plan."""
 
 from __future__ import annotations

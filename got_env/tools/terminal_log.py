@@ -1,4 +1,4 @@
-"""A Game of Thrones' public log (terminal play, :mod:`.got_view`): what the other houses did,
+"""A Game of Thrones' public log (terminal play, :mod:`.terminal`): what the other houses did,
 and what the game revealed, step by step: honest to the rules.
 
 :class:`PublicLog` watches every step of the game (``before(action)`` then ``after()``) and

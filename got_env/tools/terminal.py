@@ -1,7 +1,7 @@
-"""A Game of Thrones in the terminal (reached by its registry name, ``session.VIEWS["got"]``):
+"""A Game of Thrones in the terminal (its plugin's ``terminal_view``, read by experiments.human):
 the board as one house sees it, drawn with rich, nothing it could not see at the table; and
 :class:`View`, what the game-neutral session asks of AGoT (its env from the command line, the
-public log of :mod:`.got_events`, the decision's header, the end of the game).
+public log of :mod:`.terminal_log`, the decision's header, the end of the game).
 
 Public facts come from the game state's public arrays (units, routed units, power tokens,
 garrisons, neutral forces, tracks, supply, power, house cards in hand and discarded, which are
@@ -26,7 +26,7 @@ from got_env.data import ORDER_TYPES, TRACKS
 from got_env.render import vocabulary
 from got_env.render.log import combat_view
 
-from .got_events import PublicLog
+from .terminal_log import PublicLog
 
 if TYPE_CHECKING:
     from got_env.env import raw_env
@@ -213,6 +213,8 @@ def describe_context(env: raw_env, context: dict[str, Any]) -> str:
 
 # -- what the session asks of AGoT ----------------------------------------------------------
 #: The agent of every other house when ``--opponents`` is not given.
+#: The game-specific flags of experiments.human this view reads (AGoT's options).
+FLAGS = ("ruleset", "max_rounds", "tides")
 DEFAULT_OPPONENTS = "heuristic"
 #: The house played when ``--house`` is not given.
 DEFAULT_SEAT = "stark"
@@ -235,7 +237,7 @@ class View:
     """AGoT as the session shows it to ``house``: the board of :func:`board`, the log of
     :class:`PublicLog`, the combat and the decision's context above the options."""
 
-    def __init__(self, env: raw_env, house: str, game: str = "got"):
+    def __init__(self, env: raw_env, house: str, game: str):
         self.env, self.house = env, house
         self.log = PublicLog(env, house)
 

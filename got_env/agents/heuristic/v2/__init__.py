@@ -1,6 +1,6 @@
 """Heuristic v2 (issue 13): v1's rules, plus a threat assessment that makes it defend.
 
-:class:`HeuristicV2Agent` is :class:`agents.got.heuristic.HeuristicAgent` with a few rules
+:class:`HeuristicV2Agent` is :class:`got_env.agents.heuristic.HeuristicAgent` with a few rules
 replaced in its table (:attr:`HeuristicV2Agent.HANDLERS`, v1's updated) and a few hooks
 overridden; everything not named here plays exactly as v1. Like v1 it reads the observation
 vector only (no engine state) and every rule is explained in the docstring of the function

@@ -1,4 +1,5 @@
-"""A Game of Thrones' training hooks (:mod:`.game_hooks`): the shaping potential of an AGoT
+"""A Game of Thrones' training hooks (its plugin's ``training`` piece, read by
+experiments.training.game_hooks): the shaping potential of an AGoT
 observation (castles held out of those that win, the supply level out of 6), the winner from
 the game record's outcome, the v1 heuristic and the random agent as the league's and the
 evaluation's baselines for the config's ruleset, the classes of a trainer checkpoint. These are
@@ -12,9 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.heuristic import HeuristicAgent
-from agents.heuristic_v2 import HeuristicV2Agent
-from agents.random_agent import RandomAgent
+from got_env.agents.heuristic import HeuristicAgent, HeuristicV2Agent
 from got_env.engine import DEFAULTS
 from got_env.engine import default_num_players as _default_num_players
 from got_env.engine.decision import DecisionKind
@@ -57,9 +56,7 @@ def winner(finished: Any, agents: list[str]) -> str | None:
 
 def baseline(name: str, seed: int, env_options: Mapping[str, Any]) -> Any | None:
     """``heuristic``: the v1 heuristic for the options' ruleset (never one guessed from the
-    observation); ``random``: random play; None for any other name."""
+    observation); None for any other name (``random``: the kit's random agent)."""
     if name == "heuristic":
         return HeuristicAgent(seed=seed, ruleset=env_options.get("ruleset", DEFAULTS["ruleset"]))
-    if name == "random":
-        return RandomAgent(seed=seed)
     return None

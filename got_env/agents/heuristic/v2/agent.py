@@ -24,7 +24,7 @@ K = DecisionKind
 
 class HeuristicV2Agent(HeuristicAgent):
     """v1 with threat assessment, defence, Raven swaps, track-aware bids and a temperature
-    (:mod:`agents.got.heuristic.v2`)."""
+    (:mod:`got_env.agents.heuristic.v2`)."""
 
     HANDLERS: ClassVar[dict[DecisionKind, Handler]] = {
         **HeuristicAgent.HANDLERS,

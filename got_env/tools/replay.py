@@ -1,6 +1,6 @@
-"""A Game of Thrones' replay view (:data:`experiments.replay.VIEWS` ``"got"``): the board picture
-with its tracks and supply panel, and the combat being fought (strengths, cards, supporters,
-Tides of Battle), per view, over the game-neutral page of :mod:`experiments.replay`.
+"""A Game of Thrones' replay view (its plugin's ``replay_view``, read by experiments.replay): the
+board picture with its tracks and supply panel, and the combat being fought (strengths, cards,
+supporters, Tides of Battle), per view, over the game-neutral page of :mod:`experiments.replay`.
 
 Pictures come from the same drawing code as the PNG (``got_env.render.picture``), as SVG. How the
 page stays small: the picture is cut into parts (borders, each area's node, each area's units
@@ -24,8 +24,6 @@ from got_env.engine.state import GameState
 from got_env.render import picture
 from got_env.render.log import Step, combat_view
 from got_env.render.log import walk as _walk
-
-from .page import Fragment
 
 KEYFRAME = 50  # a view stores its whole part list every KEYFRAME steps, changes in between
 TITLE = "got_env replay"
@@ -214,7 +212,8 @@ def view_svg(data: dict[str, Any], view: str, t: int) -> str:
             + data["svg_defs"] + "</svg>")
 
 
-FRAGMENT = Fragment(
+#: the page's pieces of this view (the fields of experiments.replay.page.Fragment)
+FRAGMENT = dict(
     style=r"""  #board { flex: 0 0 auto; width: min(62vw, calc(100vh - 70px)); background: #fff;
            box-shadow: 0 1px 3px #0003; }
   #board svg { width: 100%; height: auto; display: block; }

@@ -2,8 +2,8 @@
 action sizes of a ruleset, the per-area layout the ``"structured"`` and ``"board"`` networks are
 built on
 (:class:`got_env.wrappers.observations.ObservationTransform`), and the check that an env plays
-the ruleset a checkpoint was trained for. :data:`agents.ppo.GAME_NETWORKS` names this module
-for the registry name ``"got"``; a game without such a module gets the flat MLP, sized from its
+the ruleset a checkpoint was trained for. AGoT's plugin (:mod:`got_env.plugin`) names this module
+as its ``network``; a game without one gets the flat MLP, sized from its
 env (the checkpoint keeps the sizes)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """War of the Ring's heuristic as an agent of the kit's protocol (``agents.REGISTRY``:
 ``"wotr_heuristic"``; the game's ``default_policy``, so IS-MCTS rolls out with it).
 
-The rules (:mod:`agents.wotr.heuristic`) read an engine state; the agent hands them a sample of
+The rules (:mod:`wotr_env.agents.heuristic`) read an engine state; the agent hands them a sample of
 what its side cannot know (the game's ``determinize``), never the true state, so that it plays
 from its own view only: the opponent's hand, the decks' and the Hunt Pool's order and future
 chance are drawn again at every decision.

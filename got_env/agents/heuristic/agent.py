@@ -43,7 +43,7 @@ _OBSOLETE = ("_ruleset_named",)
 
 
 class HeuristicAgent:
-    """Plays every decision kind with a small, explainable rule (:mod:`agents.got.heuristic`).
+    """Plays every decision kind with a small, explainable rule (:mod:`got_env.agents.heuristic`).
 
     The agent remembers a little between decisions (the order plan of a Planning phase, the
     moves of a March in progress, which influence track is being bid on, the power before a

@@ -1,4 +1,0 @@
-"""Agents for *A Game of Thrones: The Board Game* only: what knows this game's rules beyond the
-observation and action spaces (its heuristics, :mod:`agents.got.heuristic`). Agents that play any
-game through the env's interface (random, IS-MCTS, PPO) stay in :mod:`agents`; another game's
-rule-based agents get a package of their own beside this one."""
