@@ -18,7 +18,7 @@ from agents.ppo import SHIPPED_CHECKPOINT, CheckpointError, PPOAgent, load_check
 from agents.random_agent import RandomAgent
 from experiments.train import main
 from experiments.training.plain import PlainCodec
-from experiments.training.rollout import Seat, Stream
+from experiments.training.ppo import Seat, Stream
 from got_env import GameRecord
 from got_env.engine.decision import DecisionKind
 
