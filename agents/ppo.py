@@ -38,7 +38,7 @@ import inspect
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import torch
@@ -47,11 +47,11 @@ from torch import nn
 from agents.base import begin_game, end_game
 from boardkit import games
 
-__all__ = ["CHECKPOINT_FORMAT", "PRIOR_MARK", "SHIPPED_CHECKPOINT",
+__all__ = ["CHECKPOINT_FORMAT", "NO_PRIOR", "SHIPPED_CHECKPOINT",
            "CheckpointError", "MLPPolicy", "MASKED_LOGIT", "ObsNormalizer", "PPOAgent",
-           "StructuredPolicy", "UnsafeCheckpointError", "build_network", "check_network_spec",
-           "load_checkpoint", "mark_prior", "masked_logits", "prior_logits", "read_torch_file",
-           "save_checkpoint"]
+           "PolicyStep", "StructuredPolicy", "UnsafeCheckpointError", "build_network",
+           "check_network_spec", "check_prior_choice", "load_checkpoint", "masked_logits",
+           "prior_logits", "read_torch_file", "save_checkpoint"]
 
 #: What a checkpoint file says it is, so that a file of another kind fails with a clear error.
 CHECKPOINT_FORMAT = "got_env-ppo-1"
@@ -68,10 +68,9 @@ PRIOR_KEYS = ("prior", "prior_bonus")
 NETWORK_KEYS = {"mlp": ("hidden", *PRIOR_KEYS),
                 "structured": ("embed", "heads", "layers", "hidden", *PRIOR_KEYS),
                 "board": ("embed", "heads", "layers", "hidden", *PRIOR_KEYS)}
-#: The value an action mask holds at the prior agent's choice (1 at every other legal action),
-#: so that a stored decision keeps which action the prior chose and an update recomputes the
-#: very logits the decision was sampled from.
-PRIOR_MARK = 2
+#: The prior's choice in a row where no prior agent chose (an opponent's decision, a network
+#: without a prior): the ``prior`` tensor a network reads holds one action per row, or this.
+NO_PRIOR = -1
 #: ``prior_bonus`` when a spec names a prior without one: with a zero network output the prior's
 #: choice is played with probability sigmoid(4) = 98.2% at every decision, whatever the number
 #: of legal actions (issue 26's probe: docs/results.md).
@@ -153,25 +152,35 @@ def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     return torch.where(mask.bool(), logits, torch.full_like(logits, MASKED_LOGIT))
 
 
-def prior_logits(logits: torch.Tensor, mask: torch.Tensor, bonus: float) -> torch.Tensor:
-    """``logits`` plus the prior's bonus at the action the mask marks :data:`PRIOR_MARK`:
-    ``bonus + log(legal - 1)``, so that where the network's own logits are equal the prior's
-    choice has probability ``sigmoid(bonus)`` whether 2 or 300 actions are legal (a flat bonus
-    would follow the prior less the more actions there are). A row without a mark is
-    unchanged."""
+def prior_logits(logits: torch.Tensor, mask: torch.Tensor, prior: torch.Tensor,
+                 bonus: float) -> torch.Tensor:
+    """``logits`` plus the prior's bonus at the prior agent's choice (``prior``: int64 ``[B]``,
+    one action per row, :data:`NO_PRIOR` where none chose): ``bonus + log(legal - 1)``, so
+    that where the network's own logits are equal the prior's choice has probability
+    ``sigmoid(bonus)`` whether 2 or 300 actions are legal (a flat bonus would follow the prior
+    less the more actions there are). A row without a choice is unchanged."""
     legal = (mask > 0).sum(-1, keepdim=True)
     extra = bonus + torch.log((legal - 1).clamp(min=1).to(logits.dtype))
-    return logits + (mask == PRIOR_MARK).to(logits.dtype) * extra
+    chosen = torch.arange(logits.shape[-1], device=logits.device) == prior.unsqueeze(-1)
+    return logits + chosen.to(logits.dtype) * extra
 
 
-def mark_prior(mask: np.ndarray, action: int) -> np.ndarray:
-    """A copy of ``mask`` with the prior agent's ``action`` marked :data:`PRIOR_MARK`;
-    ValueError when the mask does not allow it."""
+def check_prior_choice(mask: np.ndarray, action: int) -> int:
+    """The prior agent's ``action``, checked against the mask: ValueError when the mask does
+    not allow it (a prior that plays another game's actions, say)."""
     if not mask[action]:
         raise ValueError(f"the prior agent chose action {action}, which the mask does not allow")
-    marked = np.array(mask, dtype=np.int8, copy=True)
-    marked[action] = PRIOR_MARK
-    return marked
+    return int(action)
+
+
+class PolicyStep(NamedTuple):
+    """What :meth:`_PolicyBase.get_action_and_value` answers for a batch of decisions."""
+
+    action: torch.Tensor     #: int64[B]: the action taken (sampled, greedy, or the one given)
+    logp: torch.Tensor       #: float[B]: its log-probability under the masked policy
+    entropy: torch.Tensor    #: float[B]: the policy's entropy (masked actions add 0)
+    value: torch.Tensor      #: float[B]: the value estimate
+    log_probs: torch.Tensor  #: float[B, N]: every action's log-probability (the KL term's)
 
 
 class ObsNormalizer(nn.Module):
@@ -215,9 +224,13 @@ def _mlp(sizes: Sequence[int]) -> nn.Sequential:
 class _PolicyBase(nn.Module):
     """What both architectures share: the normaliser, the two heads, masked evaluation, and an
     optional *prior agent* (issue 26, residual policy): ``prior`` names an agent whose choice at
-    each decision is marked in the mask (:data:`PRIOR_MARK`) by whoever plays the network, and
-    gets ``prior_bonus`` added to its logit (:func:`prior_logits`); the network learns when to
-    depart from it. Without a prior (the default) a mark changes nothing."""
+    each decision is passed to the network as its own tensor (``prior``: one action per row) by
+    whoever plays it, and gets ``prior_bonus`` added to its logit (:func:`prior_logits`); the
+    network learns when to depart from it. Without a prior (the default) a choice changes
+    nothing.
+
+    Two questions, asked the same way by the rollout and the update (CleanRL's):
+    :meth:`get_value` and :meth:`get_action_and_value`."""
 
     #: the prior agent's spec string, or None (no prior)
     prior: str | None = None
@@ -243,16 +256,41 @@ class _PolicyBase(nn.Module):
         self.prior = prior
         self.prior_bonus = DEFAULT_PRIOR_BONUS if bonus is None else float(bonus)
 
-    def head(self, logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """The policy's final logits: the prior's bonus where marked, then the mask."""
-        if self.prior is not None:
-            logits = prior_logits(logits, mask, self.prior_bonus)
+    def head(self, logits: torch.Tensor, mask: torch.Tensor,
+             prior: torch.Tensor | None = None) -> torch.Tensor:
+        """The policy's final logits: the prior's bonus at its choice, then the mask."""
+        if self.prior is not None and prior is not None:
+            logits = prior_logits(logits, mask, prior, self.prior_bonus)
         return masked_logits(logits, mask)
 
-    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """(masked logits ``[B, N]``, value ``[B]``) of a batch of raw observations."""
+    def forward(self, obs: torch.Tensor, mask: torch.Tensor, prior: torch.Tensor | None = None
+                ) -> tuple[torch.Tensor, torch.Tensor]:
+        """(masked logits ``[B, N]``, value ``[B]``) of a batch of raw observations;
+        ``prior``: the prior agent's choice per row (:data:`NO_PRIOR`: none), or None."""
         h = self.features(self.normalizer(obs))
-        return self.head(self.policy_head(h), mask), self.value_head(h).squeeze(-1)
+        return self.head(self.policy_head(h), mask, prior), self.value_head(h).squeeze(-1)
+
+    def get_value(self, obs: torch.Tensor) -> torch.Tensor:
+        """The value estimate ``[B]`` of a batch of raw observations."""
+        return self.value_head(self.features(self.normalizer(obs))).squeeze(-1)
+
+    def get_action_and_value(self, obs: torch.Tensor, mask: torch.Tensor,
+                             prior: torch.Tensor | None = None,
+                             action: torch.Tensor | None = None, *,
+                             generator: torch.Generator | None = None,
+                             greedy: bool = False) -> PolicyStep:
+        """The masked policy's step on a batch: ``action`` given (the update), else sampled
+        with ``generator`` (the rollout), or the most probable one (``greedy``); with its
+        log-probability, the policy's entropy, the value and every log-probability."""
+        logits, value = self(obs, mask, prior)
+        log_probs = torch.log_softmax(logits, -1)
+        if action is None:
+            action = logits.argmax(-1) if greedy else torch.multinomial(
+                log_probs.exp(), 1, generator=generator).squeeze(-1)
+        logp = log_probs.gather(-1, action.unsqueeze(-1)).squeeze(-1)
+        # masked actions have probability exactly 0: they add 0 to the entropy
+        entropy = -(log_probs.exp() * log_probs).sum(-1)
+        return PolicyStep(action, logp, entropy, value, log_probs)
 
     def layout_spec(self) -> dict[str, Any]:
         """The kind and sizes (what the constructor takes)."""
@@ -411,12 +449,13 @@ class BoardPolicy(StructuredPolicy):
         scores = torch.einsum("bre,rke->brk", areas, weights)       # [B, areas, K]
         return scores.reshape(areas.shape[0], -1)[:, self.place] * self.named
 
-    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def forward(self, obs: torch.Tensor, mask: torch.Tensor, prior: torch.Tensor | None = None
+                ) -> tuple[torch.Tensor, torch.Tensor]:
         z = self.normalizer(obs)
         areas = self.contextual_areas(z)
         h = self.pooled(z, areas)
         logits = self.policy_head(h) + self.area_scores(areas)
-        return self.head(logits, mask), self.value_head(h).squeeze(-1)
+        return self.head(logits, mask, prior), self.value_head(h).squeeze(-1)
 
     def layout_spec(self) -> dict[str, Any]:
         return {**super().layout_spec(), "kind": "board"}
@@ -654,11 +693,14 @@ class PPOAgent:
                                   f"{action_mask.shape} (a game of another ruleset?)")
         if not action_mask.any():
             raise ValueError("no legal action in the mask: this agent is not to act")
+        prior = None
         if self.prior is not None:
-            action_mask = mark_prior(action_mask, self.prior.act(observation, action_mask, info))
+            choice = check_prior_choice(action_mask,
+                                        self.prior.act(observation, action_mask, info))
+            prior = torch.tensor([choice])
         obs = torch.as_tensor(observation, dtype=torch.float32).unsqueeze(0)
         mask = torch.as_tensor(action_mask).unsqueeze(0)
-        logits, _ = net(obs, mask)
+        logits, _ = net(obs, mask, prior)
         if self.greedy:
             return int(logits.argmax(-1))
         probs = torch.softmax(logits, -1)

@@ -75,11 +75,10 @@ def prior_only_file(train_raw: dict[str, Any], path: Path) -> Path:
     """``--prior-only``: the training config's network (it must name a ``network.prior``) with
     its policy head zeroed, saved at ``path``: every action's own logit is 0, so a greedy player
     plays the prior's choice everywhere. ValueError when the network has no prior."""
-    from agents.ppo import build_network, save_checkpoint
+    from agents.ppo import save_checkpoint
     from boardkit.envs import make_env
 
-    from .training import game_hooks
-    from .training.trainer import prior_policy
+    from .training.ppo import game_hook, make_network, prior_policy
 
     train_cfg = parse_train({**train_raw, "init": {}}, checkpoint_exists=False)
     if train_cfg.network.get("prior") is None:
@@ -87,10 +86,10 @@ def prior_only_file(train_raw: dict[str, Any], path: Path) -> Path:
                          f"({train_cfg.network})")
     env = make_env(train_cfg.game, **train_cfg.env)
     seat = env.possible_agents[0]
-    variant = game_hooks.variant(train_cfg.game, env)
-    network = build_network(train_cfg.network, variant, game=train_cfg.game,
-                            obs_size=int(env.observation_space(seat)["observation"].shape[0]),
-                            num_actions=int(env.action_space(seat).n))
+    variant = game_hook(train_cfg.game, "variant")(env)
+    network = make_network(train_cfg, variant,
+                           int(env.observation_space(seat)["observation"].shape[0]),
+                           int(env.action_space(seat).n))
     return save_checkpoint(path, prior_policy(network), variant, game=train_cfg.game,
                            config=train_cfg.as_dict(), prior_only=True)
 
@@ -99,7 +98,7 @@ def final_evaluation(cfg: PipelineConfig, network: Any, train_cfg: Any, make_sea
                      ) -> dict[str, Any]:
     """``network`` against each of ``final.opponents`` in ``final.games`` games, houses
     rotated, opponents in the workers, from :data:`FINAL_SEED_BASE` + 1,000 x seed."""
-    from .training.evaluate import evaluate
+    from .training.ppo import evaluate
 
     final: dict[str, Any] = {}
     seed = FINAL_SEED_BASE + 1000 * train_cfg.seed
@@ -118,7 +117,7 @@ def evaluate_file(cfg: PipelineConfig, train_raw: dict[str, Any], path: Path) ->
     from agents.ppo import CheckpointError, load_checkpoint
     from boardkit.envs import make_env
 
-    from .training.rollout import seat_maker
+    from .training.ppo import seat_maker
 
     train_cfg = parse_train({**train_raw, "init": {}}, checkpoint_exists=False)
     try:
@@ -225,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.evaluate is not None:
         return evaluate_file(cfg, train_raw, Path(args.evaluate))
     from . import imitate
-    from .training.trainer import Trainer
+    from .training.ppo import Trainer
 
     started = time.perf_counter()
     if imitate_cfg is not None:

@@ -7,31 +7,16 @@
 
 This module is the command line only: it parses its arguments and reads the config before it
 imports torch, the agents or the games, so that ``--help`` and a bad config answer at once. The
-trainer is :class:`experiments.training.trainer.Trainer` (what one update does, what a run
-writes); docs/training.md explains the config and the run folder.
+trainer is :class:`experiments.training.ppo.Trainer`, PPO in one file (what one update does,
+what a run writes); docs/training.md explains the config and the run folder.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
-from .training.config import ConfigError, config_outline, load_config, parse_config
-
-#: Names this module re-exports from :mod:`.training.trainer`, imported when first used.
-_TRAINER_NAMES = ("TRAINER_FORMAT", "ResumeError", "Trainer", "load_trainer",
-                  "observation_potential")
-
-
-def __getattr__(name: str) -> Any:
-    """``experiments.train.Trainer`` and its kin, imported on first use (PEP 562), so that
-    importing this module for ``--help`` does not import torch."""
-    if name in _TRAINER_NAMES:
-        from .training import trainer
-
-        return getattr(trainer, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+from .training.config import config_outline, load_config
 
 
 def parser() -> argparse.ArgumentParser:
@@ -59,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cfg = load_config(args.config, updates=args.updates, out=args.out, name=args.name,
                           backend=args.backend)
-        from .training.trainer import load_trainer  # torch and the games: after the checks
+        from .training.ppo import load_trainer  # torch and the games: after the checks
 
         trainer = load_trainer(cfg, args.resume)
     except ValueError as e:  # ConfigError, CheckpointError (ResumeError): the message says all
@@ -80,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["ConfigError", "main", "parse_config", *_TRAINER_NAMES]
+__all__ = ["main"]
 
 if __name__ == "__main__":
     sys.exit(main())

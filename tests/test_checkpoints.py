@@ -18,7 +18,7 @@ from agents.random_agent import RandomAgent
 from boardkit.records import GameRecord
 from experiments.train import main
 from experiments.training.plain import PlainCodec
-from experiments.training.rollout import Seat, Stream
+from experiments.training.ppo import Seat, Stream
 from got_env.agents.heuristic import HeuristicAgent
 from got_env.engine.decision import DecisionKind
 

@@ -206,8 +206,8 @@ def test_ppo_fine_tunes_the_imitated_board_network(tmp_path: Path) -> None:
     """Issue 26's pipeline end to end on a tiny AGoT config: imitation of heuristic_v2 into the
     board network, then PPO starting from its agent.pt (``init``: KL toward it, a value
     warm-up) against a league of heuristic_v2 and random, evaluated against heuristic_v2."""
-    from experiments.train import Trainer
     from experiments.training.config import parse_config as parse_train
+    from experiments.training.ppo import Trainer
 
     network = {"kind": "board", "embed": 16, "heads": 2, "layers": 1, "hidden": [32]}
     env = {"num_players": 3, "max_rounds": 2}

@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 
 from experiments.training.config import parse_config
-from experiments.training.evaluate import eval_num_players
+from experiments.training.ppo import eval_num_players
 from got_env import raw_env
 from got_env.data import load_ruleset
 from got_env.data.loader import RULESETS

@@ -12,7 +12,7 @@ import yaml
 
 from agents.ppo import load_checkpoint
 from experiments import pipeline
-from experiments.training.evaluate import EVAL_SEED_OFFSET
+from experiments.training.ppo import EVAL_SEED_OFFSET
 
 TEACHER = f"{Path(__file__).resolve().parent / 'test_imitate.py'}:HighestBid"
 

@@ -24,10 +24,9 @@ from agents.ppo import (
     masked_logits,
     save_checkpoint,
 )
-from experiments.train import ResumeError, Trainer, load_trainer, main
-from experiments.training.advantages import house_advantages
+from experiments.train import main
 from experiments.training.config import ConfigError, parse_config
-from experiments.training.rollout import policy_step
+from experiments.training.ppo import ResumeError, Trainer, house_advantages, load_trainer
 
 NUM_ACTIONS = got_env.raw_env(num_players=3).codec.size
 
@@ -73,10 +72,13 @@ def test_every_network_samples_only_legal_actions_in_real_positions(kind: str) -
         net.policy_head.bias.fill_(0.0)
         net.policy_head.bias[:] = torch.as_tensor(1e6 * (1 - masks[0]), dtype=torch.float32)
     for greedy in (False, True):
-        actions, logp, value = policy_step(net, obs, masks, torch.Generator().manual_seed(0),
-                                           greedy)
-        assert all(masks[i, a] for i, a in enumerate(actions))
-        assert np.all(np.isfinite(logp)) and np.all(np.isfinite(value))
+        with torch.no_grad():
+            step = net.get_action_and_value(torch.as_tensor(obs), torch.as_tensor(masks),
+                                            generator=torch.Generator().manual_seed(0),
+                                            greedy=greedy)
+        assert all(masks[i, a] for i, a in enumerate(step.action.numpy()))
+        assert torch.all(torch.isfinite(step.logp)) and torch.all(torch.isfinite(step.value))
+        assert torch.allclose(step.value, net.get_value(torch.as_tensor(obs)))
     logits, _ = net(torch.as_tensor(obs), torch.as_tensor(masks))
     assert torch.all(logits[torch.as_tensor(masks) == 0] == MASKED_LOGIT)
 
@@ -441,7 +443,7 @@ def test_an_evaluation_with_the_opponents_in_the_workers_plays_the_same_games() 
     """eval.seats_in_workers (issue 26 item 4): the opponents' agents play inside the batched
     API's shards, built with the same seeds, so a greedy evaluation plays the very games the
     in-process one plays (game by game), in process and over 2 worker processes."""
-    from experiments.training.evaluate import evaluate
+    from experiments.training.ppo import evaluate
 
     torch.manual_seed(1)
     net = build_network({"kind": "mlp", "hidden": [16]})

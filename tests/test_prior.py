@@ -1,6 +1,7 @@
 """A network with a prior agent (issue 26, the residual policy): ``network.prior`` names an agent
-whose choice at each decision is marked in the mask (``PRIOR_MARK``) and gets ``prior_bonus +
-log(legal - 1)`` added to its logit; the network learns where to depart from it."""
+whose choice at each decision is passed to the network as its own tensor (``prior``: one action
+per row, ``NO_PRIOR`` where none chose) and gets ``prior_bonus + log(legal - 1)`` added to its
+logit; the network learns where to depart from it. The mask stays the env's 0/1 mask."""
 
 from __future__ import annotations
 
@@ -14,18 +15,18 @@ from train_helpers import paused_and_resumed
 import got_env
 from agents import make_agent
 from agents.ppo import (
-    PRIOR_MARK,
+    NO_PRIOR,
     PPOAgent,
     build_network,
     check_network_spec,
+    check_prior_choice,
     load_checkpoint,
-    mark_prior,
     prior_logits,
     save_checkpoint,
 )
-from experiments.train import Trainer
-from experiments.training import trainer as trainer_module
+from experiments.training import ppo as ppo_module
 from experiments.training.config import parse_config
+from experiments.training.ppo import Trainer
 
 NUM_ACTIONS = got_env.raw_env(num_players=3).codec.size
 
@@ -38,43 +39,45 @@ def _sigmoid(x: float) -> float:
 @pytest.mark.parametrize("bonus", [0.0, 3.0, 4.0])
 def test_the_prior_choice_has_probability_sigmoid_bonus_whatever_the_number_of_options(
         legal: int, bonus: float) -> None:
-    """With equal network logits the marked action is played with probability
-    sigmoid(bonus), for 2 legal actions as for 300; the unmarked ones share the rest."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    mask[:legal] = 1
-    marked = mark_prior(mask, legal - 1)
-    assert marked[legal - 1] == PRIOR_MARK and mask[legal - 1] == 1  # the input is not changed
-    logits = prior_logits(torch.zeros(1, NUM_ACTIONS), torch.as_tensor(marked)[None], bonus)
-    probs = torch.softmax(torch.where(torch.as_tensor(marked)[None] > 0, logits,
-                                      torch.full_like(logits, -1e9)), -1)[0]
+    """With equal network logits the prior's choice is played with probability
+    sigmoid(bonus), for 2 legal actions as for 300; the other legal ones share the rest."""
+    mask = torch.zeros(1, NUM_ACTIONS, dtype=torch.int8)
+    mask[0, :legal] = 1
+    prior = torch.tensor([check_prior_choice(mask[0].numpy(), legal - 1)])
+    logits = prior_logits(torch.zeros(1, NUM_ACTIONS), mask, prior, bonus)
+    probs = torch.softmax(torch.where(mask > 0, logits, torch.full_like(logits, -1e9)), -1)[0]
     assert float(probs[legal - 1]) == pytest.approx(_sigmoid(bonus), abs=1e-5)
     assert float(probs[:legal - 1].sum()) == pytest.approx(1 - _sigmoid(bonus), abs=1e-5)
     assert float(probs[legal:].sum()) == 0.0
 
 
-def test_marking_an_illegal_action_is_refused() -> None:
+def test_a_prior_choosing_an_illegal_action_is_refused() -> None:
     mask = np.zeros(5, dtype=np.int8)
     mask[1] = 1
+    assert check_prior_choice(mask, 1) == 1
     with pytest.raises(ValueError, match="action 3, which the mask does not allow"):
-        mark_prior(mask, 3)
+        check_prior_choice(mask, 3)
 
 
-def test_a_mark_changes_nothing_for_a_network_without_a_prior() -> None:
+def test_a_prior_choice_changes_nothing_for_a_network_without_a_prior() -> None:
     torch.manual_seed(0)
     net = build_network({"kind": "mlp", "hidden": [8]})
     obs = torch.randn(4, net.obs_size)
     mask = torch.zeros(4, NUM_ACTIONS, dtype=torch.int8)
     mask[:, :10] = 1
-    marked = mask.clone()
-    marked[:, 3] = PRIOR_MARK
-    assert torch.equal(net(obs, mask)[0], net(obs, marked)[0])
+    chosen = torch.full((4,), 3)
+    assert torch.equal(net(obs, mask)[0], net(obs, mask, chosen)[0])
     with_prior = build_network({"kind": "mlp", "hidden": [8], "prior": "heuristic_v2",
                                 "prior_bonus": 2.0})
     with_prior.load_state_dict(net.state_dict())
     plain, _ = with_prior(obs, mask)
-    bonus, _ = with_prior(obs, marked)
-    assert torch.equal(plain, net(obs, mask)[0])  # no mark: no bonus
+    none, _ = with_prior(obs, mask, torch.full((4,), NO_PRIOR))
+    bonus, _ = with_prior(obs, mask, chosen)
+    assert torch.equal(plain, net(obs, mask)[0])  # no choice: no bonus
+    assert torch.equal(none, plain)
     assert torch.allclose(bonus[:, 3] - plain[:, 3], torch.full((4,), 2.0 + np.log(9.0)))
+    others = torch.arange(NUM_ACTIONS) != 3
+    assert torch.equal(bonus[:, others], plain[:, others])
 
 
 @pytest.mark.parametrize("spec, message", [
@@ -149,25 +152,27 @@ def _tiny_prior(tmp_path: Path, updates: int = 4) -> dict:
     }
 
 
-def test_training_with_a_prior_learns_from_marked_masks_and_resumes_exactly(
+def test_training_with_a_prior_learns_from_its_choices_and_resumes_exactly(
         tmp_path, monkeypatch) -> None:
-    """Every decision the update learns from carries the prior's choice marked once among its
-    legal actions (so the update recomputes the logits it was sampled from: the first epoch's
-    ratio starts at 1); a run paused after 2 of 4 updates and resumed (the learner seats'
-    heuristic_v2 priors stored with their memory) gives the uninterrupted run's network."""
-    seen: list[np.ndarray] = []
-    update = trainer_module.ppo_update
+    """Every decision the update learns from carries the prior's choice, a legal action, beside
+    the env's own 0/1 mask (so the update recomputes the logits it was sampled from: the first
+    epoch's ratio starts at 1); a run paused after 2 of 4 updates and resumed (the learner
+    seats' heuristic_v2 priors stored with their memory) gives the uninterrupted run's
+    network."""
+    seen: list[tuple[np.ndarray, np.ndarray]] = []
+    update = ppo_module.ppo_update
 
     def recording(network, optimizer, rollout, *args, **kwargs):
-        seen.append(rollout.mask.copy())
+        seen.append((rollout.mask.copy(), rollout.prior.copy()))
         return update(network, optimizer, rollout, *args, **kwargs)
 
-    monkeypatch.setattr(trainer_module, "ppo_update", recording)
+    monkeypatch.setattr(ppo_module, "ppo_update", recording)
     paused_and_resumed(_tiny_prior, tmp_path)
-    masks = np.concatenate(seen)
-    assert len(masks) > 0
-    assert ((masks == PRIOR_MARK).sum(1) == 1).all()
-    assert set(np.unique(masks)) <= {0, 1, PRIOR_MARK}
+    masks = np.concatenate([m for m, _ in seen])
+    prior = np.concatenate([p for _, p in seen])
+    assert len(masks) > 0 and len(prior) == len(masks)
+    assert set(np.unique(masks)) <= {0, 1}
+    assert (prior >= 0).all() and masks[np.arange(len(prior)), prior].all()
     agent = PPOAgent(checkpoint=tmp_path / "a" / "tiny" / "agent.pt", seed=0)
     assert agent.network.prior == "heuristic_v2" and agent.prior is not None
 
@@ -175,7 +180,7 @@ def test_training_with_a_prior_learns_from_marked_masks_and_resumes_exactly(
 def test_init_kl_without_a_checkpoint_anchors_a_prior_network_to_its_priors_policy(
         tmp_path) -> None:
     """piKL's anchor: with ``network.prior`` and no ``init.checkpoint``, ``init.kl`` takes the
-    KL toward the prior's own policy (the network's output zeroed: the marked action at
+    KL toward the prior's own policy (the network's output zeroed: the prior's choice at
     sigmoid(prior_bonus)); the run logs it. Without a prior the same config is refused."""
     raw = {**_tiny_prior(tmp_path, updates=2), "init": {"kl": 0.5}}
     trainer = Trainer(parse_config(raw))
@@ -184,8 +189,7 @@ def test_init_kl_without_a_checkpoint_anchors_a_prior_network_to_its_priors_poli
     obs = torch.randn(2, trainer.network.obs_size)
     mask = torch.zeros(2, NUM_ACTIONS, dtype=torch.int8)
     mask[:, :4] = 1
-    mask[:, 2] = PRIOR_MARK
-    probs = torch.softmax(reference(obs, mask)[0], -1)
+    probs = torch.softmax(reference(obs, mask, torch.tensor([2, 2]))[0], -1)
     assert torch.allclose(probs[:, 2], torch.full((2,), _sigmoid(2.0)), atol=1e-5)
     trainer.run()
     header = (tmp_path / "tiny" / "progress.csv").read_text().splitlines()[0].split(",")

@@ -22,8 +22,8 @@ import goofspiel
 import got_env
 from agents import make_agent
 from agents.ppo import SHIPPED_CHECKPOINT, CheckpointError, PPOAgent, load_checkpoint
-from experiments.train import Trainer, load_trainer
 from experiments.training.config import ConfigError, load_config, parse_config
+from experiments.training.ppo import Trainer, load_trainer
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "configs" / "goofspiel_ppo.yaml"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import torch
 
-from experiments.train import Trainer, load_trainer
 from experiments.training.config import parse_config
+from experiments.training.ppo import Trainer, load_trainer
 
 
 def assert_same_network(a: Trainer, b: Trainer) -> None:

@@ -40,7 +40,7 @@ def measure(raw: dict[str, Any], updates: int, warmup: int) -> dict[str, float]:
     """The steady-state figures of ``updates`` updates of the config ``raw``."""
     from experiments.training.config import parse_config
     from experiments.training.logs import TIMING
-    from experiments.training.trainer import Trainer
+    from experiments.training.ppo import Trainer
 
     with tempfile.TemporaryDirectory() as out:
         cfg = parse_config({**raw, "updates": updates, "out": out, "tensorboard": False,

@@ -26,7 +26,7 @@ from agents.base import begin_game, end_game
 from agents.ppo import build_network
 from boardkit.envs import make_env
 from boardkit.outcome import win_shares
-from experiments.training.evaluate import Evaluation
+from experiments.training.ppo import Evaluation
 
 from .config import ImitateConfig
 from .data import GAME_SEED_STRIDE, Dataset, collect, play_game

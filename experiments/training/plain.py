@@ -72,7 +72,7 @@ class PlainCodec:
         name = class_name(t)
         if self.classes.get(name) is not t:
             raise TypeError(f"cannot store a {name} as plain data: give its class to the "
-                            f"PlainCodec (experiments.training.trainer.RESUME_CLASSES)")
+                            f"PlainCodec (experiments.training.ppo.RESUME_CLASSES)")
         if isinstance(x, enum.Enum):
             return {TAG: "enum", "class": name, "value": self.encode(x.value)}
         return {TAG: "object", "class": name, "state": self.encode(x.__getstate__())}
