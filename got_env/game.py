@@ -13,12 +13,13 @@ from typing import Any
 
 import numpy as np
 
+from boardkit.decision import Decision
 from boardkit.result import Result
 
 from . import engine
 from .data import Ruleset, load_ruleset
 from .encoding import ActionCodec, ObservationEncoder, codec_for, encoder_for
-from .engine.decision import Action, Decision
+from .engine.decision import Action
 from .engine.determinize import Model, determinize
 from .engine.options import default_num_players
 from .engine.scenario import build
