@@ -17,7 +17,12 @@ only he knows, his hand (private), so skipping the question would tell the other
 is asked and how often, something hidden.
 
 Frame fields hold only immutable values (ints, strings, tuples): :func:`copy_stack` then copies
-a stack with one shallow copy per frame.
+a stack with one shallow copy per frame. (A game whose frames keep lists and dicts, AGoT's,
+copies each frame's containers itself: ``got_env.engine.frames.GotFrame.copy``.)
+
+A game passes ``is_over(state)`` to the loop, asked before every step: War of the Ring's says
+whether the game has ended; AGoT's also ends the game at once when a house holds enough castles
+(R5.3), so the game stops even inside a combat.
 """
 
 from __future__ import annotations
@@ -30,7 +35,10 @@ from .decision import IllegalActionError
 
 
 class Frame:
-    """One step of a game's procedure; subclasses are small dataclasses named for the step."""
+    """One step of a game's procedure; subclasses are small dataclasses named for the step
+    (slotted ones keep no ``__dict__``: this base has no fields)."""
+
+    __slots__ = ()
 
     def run(self, state: Any) -> Any:
         """The decision this step needs now, or None after changing the state."""
@@ -77,7 +85,7 @@ def apply(state: FrameState, action: Any, is_over: Callable[[Any], bool],
         raise IllegalActionError(f"no decision is pending (game over); got action {action!r}")
     try:
         legal = action in decision.options
-    except TypeError:  # an unhashable value against a set of options
+    except (TypeError, ValueError):  # unhashable against a set; an array's ambiguous ==
         legal = False
     if not legal:
         options = list(decision.options)

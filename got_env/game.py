@@ -14,12 +14,13 @@ from typing import Any
 import numpy as np
 
 from boardkit.codec import SegmentCodec
+from boardkit.decision import Decision
 from boardkit.result import Result
 
 from . import engine
 from .data import Ruleset, load_ruleset
 from .encoding import ObservationEncoder, codec_for, encoder_for
-from .engine.decision import Action, Decision
+from .engine.decision import Action
 from .engine.determinize import Model, determinize
 from .engine.options import default_num_players
 from .engine.scenario import build

@@ -3,7 +3,7 @@ answer its decisions (support, refusals, house cards, Blade), and keep a copy of
 moment each combat ends (after its cleanup, before the March that started it is over).
 
 A test takes the ``ended`` fixture of its module (made by :func:`record_combat_ends`) and reads
-the combat's frame with :func:`got_env.engine.cards.combat_frame` on the copy.
+the combat's frame with :func:`got_env.engine.combat.combat_frame` on the copy.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from typing import Any
 import numpy as np
 from engine_helpers import answer_single_secrets
 
-from got_env.engine import DONE, NO, YES, apply, choice, flow, scenario
-from got_env.engine.cards import combat_frame
+from got_env.engine import DONE, NO, YES, apply, choice, scenario
+from got_env.engine.combat import CombatFrame, combat_frame
 from got_env.engine.decision import DecisionKind
+from got_env.engine.frames import CombatStage
 from got_env.engine.state import GameState
 
 UNIT_INDEX = {"F": 0, "K": 1, "S": 2, "E": 3}
@@ -29,14 +30,14 @@ def build(**spec: Any) -> GameState:
 def record_combat_ends(monkeypatch) -> list[GameState]:
     """Wrap the combat step so that a copy of the state is kept when each combat ends."""
     ended: list[GameState] = []
-    original = flow._RUN["combat"]
+    original = CombatFrame.run
 
-    def run(state: GameState, frame: dict):
-        if frame.get("stage") == "end":
+    def run(frame: CombatFrame, state: GameState):
+        if frame.stage is CombatStage.END:
             ended.append(state.clone())
-        return original(state, frame)
+        return original(frame, state)
 
-    monkeypatch.setitem(flow._RUN, "combat", run)
+    monkeypatch.setattr(CombatFrame, "run", run)
     return ended
 
 
@@ -98,7 +99,7 @@ def play_cards(state: GameState, attacker: str | None = None, defender: str | No
     rs = state.ruleset
     while kind(state) == DecisionKind.HOUSE_CARD:
         frame = combat_frame(state)
-        card = attacker if state.pending.player == frame["attacker"] else defender
+        card = attacker if state.pending.player == frame.attacker else defender
         if card is None:
             if len(state.pending.options) > 1:
                 return
@@ -147,7 +148,7 @@ def unit_options(state: GameState) -> list[tuple[str, str]]:
     return sorted((state.ruleset.areas[o[1]].id, letters[o[2]]) for o in state.pending.options)
 
 
-def last_combat(ended: list[GameState]) -> tuple[GameState, dict]:
+def last_combat(ended: list[GameState]) -> tuple[GameState, CombatFrame]:
     """The state when the last combat ended, and its frame. (Taken inside the engine's loop, not
     at a decision, so the invariants, which hold at decisions, are not checked on it.)"""
     assert ended, "no combat has ended"

@@ -118,6 +118,7 @@ def place_orders(state: GameState, plan: dict[str, str]) -> list[str]:
 def answer_single_secrets(state: GameState) -> None:
     """Answer the pending secret decisions that have a single legal option (the card of a
     one-card hand, the bid of a house with no power). The engine asks them all the same
-    (flow.advance: asking must reveal nothing), and most scenario tests have no choice there."""
+    (boardkit.frames.advance: asking must reveal nothing), and most scenario tests have no
+    choice there."""
     while state.pending is not None and state.pending.secret and len(state.pending.options) == 1:
         apply(state, state.pending.options[0])

@@ -14,7 +14,8 @@ from typing import Any
 
 from engine_helpers import answer_single_secrets
 
-from got_env.engine import flow, scenario
+from got_env.engine import apply, scenario
+from got_env.engine.combat import CombatFrame
 from got_env.engine.decision import Action, DecisionKind
 from got_env.engine.state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE, GameState
 
@@ -89,7 +90,7 @@ def play(state: GameState, kind: DecisionKind, player: str, action: Action) -> N
     d = state.pending
     assert d is not None, "no decision pending"
     assert (d.kind, state.ruleset.houses[d.player].id) == (kind, player), d
-    flow.apply(state, action)
+    apply(state, action)
     answer_single_secrets(state)
 
 
@@ -115,14 +116,14 @@ def can_finish(state: GameState) -> bool:
 def move(state: GameState, unit_type: int, dest: str) -> None:
     d = state.pending
     assert d is not None and d.kind == DecisionKind.MARCH_MOVE, d
-    flow.apply(state, ("move", unit_type, a(state, dest)))
+    apply(state, ("move", unit_type, a(state, dest)))
     answer_single_secrets(state)
 
 
 def done(state: GameState) -> None:
     d = state.pending
     assert d is not None and d.kind == DecisionKind.MARCH_MOVE, d
-    flow.apply(state, ("done",))
+    apply(state, ("done",))
     answer_single_secrets(state)
 
 
@@ -133,6 +134,6 @@ def at_sentinel(state: GameState) -> bool:
             and d.context.get("area") == a(state, SENTINEL))
 
 
-def in_combat(state: GameState) -> dict | None:
+def in_combat(state: GameState) -> CombatFrame | None:
     """The innermost combat frame, if a combat is under way."""
-    return next((f for f in reversed(state.stack) if f["step"] == "combat"), None)
+    return next((f for f in reversed(state.stack) if type(f) is CombatFrame), None)

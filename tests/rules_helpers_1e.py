@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from got_env.engine import flow, scenario
+from got_env.engine import scenario
+from got_env.engine.game import RoundFrame, advance
 from got_env.engine.state import GameState, Phase
+from got_env.engine.wildlings import WildlingAttackFrame
 
 
 def build_1e(**spec: Any) -> GameState:
@@ -26,7 +28,7 @@ def attack_1e(strength: int, **spec: Any) -> GameState:
     state.stack.clear()
     state.pending = None
     state.phase = Phase.WESTEROS
-    flow.push(state, "round", at=3)
-    flow.push(state, "wildling_attack", strength=strength, exclude=[])
-    flow.advance(state)
+    state.stack.append(RoundFrame(at=3))
+    state.stack.append(WildlingAttackFrame(strength=strength, exclude=[]))
+    advance(state)
     return state

@@ -24,16 +24,16 @@ from combat_helpers import (
 
 import got_env.engine  # noqa: F401  (registers every ability)
 from got_env.data import load_ruleset
-from got_env.engine import DONE, apply, flow, invariants
+from got_env.engine import DONE, apply, invariants
+from got_env.engine.abilities.base import CardStep
 from got_env.engine.cards import (
     ABILITIES,
     FIRST_EDITION_ABILITIES,
     STEP_HOOKS,
     ability_named,
 )
-from got_env.engine.combat import side_ability
+from got_env.engine.combat import CombatFrame, side_ability
 from got_env.engine.decision import DecisionKind
-from got_env.engine.frames import CombatFrame
 from got_env.engine.setup import new_game
 
 RS_1E = load_ruleset("1e")
@@ -48,7 +48,7 @@ def test_every_1e_ability_id_has_a_registered_implementation():
     """1e spec 9, facts 4: every ability id of got_env/data/1e/house_cards.yaml (15 cards with
     text) resolves to a registered ability with at least one hook: the -1e ids in
     FIRST_EDITION_ABILITIES under that id, the two shared ones (Catelyn, Balon) in the 2nd
-    edition's table; every step an ability names is a registered engine step."""
+    edition's table; every step an ability names is an ability step's frame class."""
     with_text = [c for c in RS_1E.house_cards if c.ability is not None]
     assert len(with_text) == 15
     for c in with_text:
@@ -58,8 +58,8 @@ def test_every_1e_ability_id_has_a_registered_implementation():
         assert c.text
         assert any(getattr(ability, h) for h in HOOKS), c.id
         for hook in STEP_HOOKS:
-            name = getattr(ability, hook)
-            assert name is None or name in flow._RUN, (c.id, name)
+            step = getattr(ability, hook)
+            assert step is None or issubclass(step, CardStep), (c.id, step)
     shared = sorted(c.ability for c in with_text if not c.ability.endswith("-1e"))
     assert shared == ["balon-greyjoy", "catelyn-stark"]
     assert all(a in ABILITIES for a in shared)
@@ -93,7 +93,7 @@ def test_robb_stark_attacking_knights_count_3_not_supporting_ones(ended, monkeyp
     fight(s, "riverrun", "stoney-sept", "KK", "robb-stark", "kevan-lannister", stark="attacker")
     retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 10 if text else 8, "defender": 4}
+    assert frame.strength == {"attacker": 10 if text else 8, "defender": 4}
     assert units_in(st, "stoney-sept", "stark") == "KK"
     assert units_in(st, "lannisport", "lannister") == "FF"
 
@@ -108,8 +108,8 @@ def test_robb_stark_does_nothing_when_defending(ended):
                         "lannister": ["tywin-lannister", "kevan-lannister"]})
     fight(s, "lannisport", "stoney-sept", "KK", "tywin-lannister", "robb-stark")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 7, "defender": 6}
-    assert frame["winner"] == "attacker"
+    assert frame.strength == {"attacker": 7, "defender": 6}
+    assert frame.winner == "attacker"
     assert units_in(st, "stoney-sept", "lannister") == "KK"
     assert units_in(st, "stoney-sept", "stark") == ""
 
@@ -128,7 +128,7 @@ def test_catelyn_stark_doubles_her_defense_order(ended, monkeypatch, text):
     if not text:
         retreat(s, "riverrun")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 5, "defender": 6 if text else 4}
+    assert frame.strength == {"attacker": 5, "defender": 6 if text else 4}
     if text:
         assert units_in(st, "stoney-sept", "stark") == "FF"
         assert routed_in(st, "lannisport", "lannister") == "KK"
@@ -148,8 +148,8 @@ def test_catelyn_stark_does_nothing_when_attacking(ended):
     fight(s, "riverrun", "stoney-sept", "KK", "catelyn-stark", "kevan-lannister")
     retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 4}
-    assert frame["winner"] == "attacker"
+    assert frame.strength == {"attacker": 4, "defender": 4}
+    assert frame.winner == "attacker"
     assert units_in(st, "stoney-sept", "stark") == "KK"
 
 
@@ -178,7 +178,7 @@ def test_maester_luwin_takes_a_used_card_back_after_the_retreat(ended, monkeypat
         assert s.pending.options[-1] == DONE
         apply(s, card_action(s, "greatjon-umber"))
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 2}
+    assert frame.strength == {"attacker": 4, "defender": 2}
     if text:
         assert hand(st, "stark") == ["eddard-stark", "greatjon-umber", "robb-stark"]
         assert discards(st, "stark") == ["catelyn-stark", "lord-mormont", "maester-luwin",
@@ -196,7 +196,7 @@ def test_maester_luwin_does_nothing_when_stark_loses(ended):
                         "lannister": ["kevan-lannister", "tywin-lannister"]})
     fight(s, "riverrun", "stoney-sept", "K", "maester-luwin", "kevan-lannister")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "defender"
+    assert frame.winner == "defender"
     assert hand(st, "stark") == ["eddard-stark"]
     assert discards(st, "stark") == others("stark", "eddard-stark")
 
@@ -209,7 +209,7 @@ def test_maester_luwin_as_the_last_card_asks_nothing_all_seven_return(ended):
     fight(s, "riverrun", "stoney-sept", "KK", "maester-luwin", "kevan-lannister")
     retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert hand(st, "stark") == HOUSE_CARDS_1E["stark"]
     assert discards(st, "stark") == []
 
@@ -232,7 +232,7 @@ def test_vargo_hoat_attacking_footmen_count_2_not_supporting_ones(ended, monkeyp
           lannister="attacker")
     retreat(s, "riverrun")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 7 if text else 4, "defender": 2}
+    assert frame.strength == {"attacker": 7 if text else 4, "defender": 2}
     assert units_in(st, "stoney-sept", "lannister") == "FFF"
 
 
@@ -246,7 +246,7 @@ def test_vargo_hoat_does_nothing_when_defending(ended):
     fight(s, "riverrun", "stoney-sept", "K", "lord-mormont", "vargo-hoat")
     retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 2}
+    assert frame.strength == {"attacker": 3, "defender": 2}
     assert units_in(st, "lannisport", "lannister") == "F"
 
 
@@ -267,7 +267,7 @@ def test_jaime_lannister_takes_2_power_when_he_wins(ended, monkeypatch, text):
     fight(s, "lannisport", "stoney-sept", "KK", "jaime-lannister", "sir-rodrik-cassel")
     retreat(s, "riverrun")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 2}
+    assert frame.strength == {"attacker": 6, "defender": 2}
     assert int(st.power[st.ruleset.house("lannister")]) == (7 if text else 5)
 
 
@@ -278,7 +278,7 @@ def test_jaime_lannister_gains_nothing_when_he_loses(ended):
                                        "stark": {"stoney-sept": "FFF"}}})
     fight(s, "lannisport", "stoney-sept", "K", "jaime-lannister", "eddard-stark")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 6}
+    assert frame.strength == {"attacker": 4, "defender": 6}
     assert int(st.power[st.ruleset.house("lannister")]) == 5
 
 
@@ -308,7 +308,7 @@ def test_cersei_lannister_removes_an_order_of_the_loser_anywhere(ended, monkeypa
         assert s.pending.options[-1] == DONE
         apply(s, area_action(s, "winterfell"))
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 4}
+    assert frame.strength == {"attacker": 3, "defender": 4}
     assert order_in(st, "winterfell") == (None if text else "consolidate-power-a")
     assert order_in(st, "karhold") == "raid-a"
 
@@ -342,7 +342,7 @@ def test_renly_baratheon_upgrades_an_attacking_footman_not_a_supporting_one(ende
         assert s.pending.options == (("unit", s.ruleset.area("blackwater"), 0), DONE)
         apply(s, s.pending.options[0])
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 5, "defender": 2}
+    assert frame.strength == {"attacker": 5, "defender": 2}
     assert units_in(st, "stoney-sept", "baratheon") == ("FK" if text else "FF")
     assert units_in(st, "harrenhal", "baratheon") == "F"
 
@@ -357,7 +357,7 @@ def test_renly_baratheon_needs_a_knight_in_stock(ended):
           baratheon="attacker")
     retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert units_in(st, "stoney-sept", "baratheon") == "FF"
 
 
@@ -382,8 +382,8 @@ def test_salladhor_saan_ships_supporting_the_opponent_count_0(ended, monkeypatch
     if not text:
         retreat(s, "the-reach")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4 if text else 6, "defender": 4}
-    assert frame["winner"] == ("defender" if text else "attacker")
+    assert frame.strength == {"attacker": 4 if text else 6, "defender": 4}
+    assert frame.winner == ("defender" if text else "attacker")
 
 
 def test_salladhor_saan_leaves_fighting_ships_alone(ended):
@@ -397,7 +397,7 @@ def test_salladhor_saan_leaves_fighting_ships_alone(ended):
                         "baratheon": ["salladhor-saan", "stannis-baratheon"]})
     fight(s, "the-golden-sound", "sunset-sea", "SS", "kevan-lannister", "salladhor-saan")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 1}
+    assert frame.strength == {"attacker": 3, "defender": 1}
     assert units_in(st, "sunset-sea", "lannister") == "SS"
     assert units_in(st, "sunset-sea", "baratheon") == ""
 
@@ -443,7 +443,7 @@ def test_melisandre_is_unusable_when_the_loser_played_its_last_card(ended):
                                             "lannister": ["kevan-lannister"]}})
     _melisandre_fight(s)
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert int(st.power[st.ruleset.house("baratheon")]) == 5
     assert hand(st, "lannister") == HOUSE_CARDS_1E["lannister"]
 
@@ -485,7 +485,7 @@ def test_victarion_greyjoy_attacking_ships_count_2_not_supporting_ones(ended, mo
     fight(s, "ironmans-bay", "the-golden-sound", "SS", "victarion-greyjoy", "kevan-lannister",
           blade=False, greyjoy="attacker")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 5 if text else 3, "defender": 2}
+    assert frame.strength == {"attacker": 5 if text else 3, "defender": 2}
     assert units_in(st, "the-golden-sound", "greyjoy") == "SS"
 
 
@@ -501,8 +501,8 @@ def test_victarion_greyjoy_does_nothing_when_defending(ended):
     fight(s, "sunset-sea", "the-golden-sound", "SSS", "kevan-lannister", "victarion-greyjoy",
           blade=False)
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 2}
-    assert frame["winner"] == "attacker"
+    assert frame.strength == {"attacker": 4, "defender": 2}
+    assert frame.winner == "attacker"
     assert units_in(st, "the-golden-sound", "lannister") == "SSS"
     assert routed_in(st, "ironmans-bay", "greyjoy") == "S"  # Kevan's sword took the other
 
@@ -520,7 +520,7 @@ def test_balon_greyjoy_sets_the_opponents_printed_strength_to_0(ended, monkeypat
                         "lannister": ["tywin-lannister", "kevan-lannister"]})
     fight(s, "lannisport", "stoney-sept", "KK", "tywin-lannister", "balon-greyjoy", blade=False)
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4 if text else 7, "defender": 4}
+    assert frame.strength == {"attacker": 4 if text else 7, "defender": 4}
     assert units_in(st, "stoney-sept", "greyjoy") == ("FF" if text else "")
 
 
@@ -534,8 +534,8 @@ def test_balon_greyjoy_keeps_the_opponents_icons(ended):
                         "lannister": ["tywin-lannister", "kevan-lannister"]})
     fight(s, "lannisport", "stoney-sept", "KK", "tywin-lannister", "balon-greyjoy", blade=False)
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 2}
-    assert frame["casualties"][0] == ["defender", 1]  # 2 due, 1 left unpaid: no unit left
+    assert frame.strength == {"attacker": 4, "defender": 2}
+    assert frame.casualties[0] == ["defender", 1]  # 2 due, 1 left unpaid: no unit left
     assert units_in(st, "stoney-sept", "greyjoy") == ""
 
 
@@ -569,7 +569,7 @@ def test_asha_greyjoy_removes_an_adjacent_support_or_consolidate_order(ended, mo
         assert areas(s, s.pending.options[:-1]) == ["harrenhal", "lannisport"]
         apply(s, area_action(s, "harrenhal"))
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 2}
+    assert frame.strength == {"attacker": 6, "defender": 2}
     assert order_in(st, "harrenhal") == (None if text else "support-0a")
     assert order_in(st, "lannisport") == "consolidate-power-a"
     assert order_in(st, "searoad-marches") == "support-0b"
@@ -592,9 +592,9 @@ def test_ser_loras_tyrell_kills_a_defending_footman_at_once(ended, monkeypatch, 
     fight(s, "the-reach", "searoad-marches", "KK", "ser-loras-tyrell", "kevan-lannister")
     retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 2 if text else 3}
+    assert frame.strength == {"attacker": 6, "defender": 2 if text else 3}
     assert units_in(st, "lannisport", "lannister") == ("F" if text else "FF")
-    assert "won_at_once" not in frame
+    assert frame.won_at_once is None
 
 
 @pytest.mark.parametrize("text", TEXT)
@@ -617,13 +617,13 @@ def test_ser_loras_tyrell_killing_the_only_unit_wins_at_once(ended, monkeypatch,
         apply(s, ("choice", 1))
     st, frame = last_combat(ended)
     if text:
-        assert frame["won_at_once"] == "attacker" and frame["winner"] == "attacker"
+        assert frame.won_at_once == "attacker" and frame.winner == "attacker"
         assert units_in(st, "searoad-marches", "tyrell") == "F"
         assert units_in(st, "searoad-marches", "greyjoy") == ""
         assert order_in(st, "searoad-marches") is None
         assert not st.blade_used
     else:
-        assert frame["strength"] == {"attacker": 3, "defender": 6}
+        assert frame.strength == {"attacker": 3, "defender": 6}
         assert units_in(st, "searoad-marches", "greyjoy") == "F"
         assert units_in(st, "the-reach", "tyrell") == ""
 
@@ -638,7 +638,7 @@ def test_ser_loras_tyrell_defending_kills_the_only_attacker(ended):
                         "lannister": ["tywin-lannister", "kevan-lannister"]})
     fight(s, "lannisport", "searoad-marches", "F", "tywin-lannister", "ser-loras-tyrell")
     st, frame = last_combat(ended)
-    assert frame["won_at_once"] == "defender" and frame["winner"] == "defender"
+    assert frame.won_at_once == "defender" and frame.winner == "defender"
     assert units_in(st, "lannisport", "lannister") == ""
     assert order_in(st, "lannisport") is None
     assert units_in(st, "searoad-marches", "tyrell") == "K"
@@ -656,8 +656,8 @@ def test_ser_loras_tyrell_a_routed_unit_left_fights_on(ended):
                         "lannister": ["kevan-lannister", "tywin-lannister"]})
     fight(s, "the-reach", "searoad-marches", "K", "ser-loras-tyrell", "kevan-lannister")
     st, frame = last_combat(ended)
-    assert "won_at_once" not in frame
-    assert frame["strength"] == {"attacker": 4, "defender": 3}
+    assert frame.won_at_once is None
+    assert frame.strength == {"attacker": 4, "defender": 3}
     assert units_in(st, "searoad-marches", "lannister") == ""
     assert units_in(st, "searoad-marches", "tyrell") == "K"
 
@@ -672,7 +672,7 @@ def test_ser_loras_tyrell_does_nothing_against_knights(ended):
     fight(s, "the-reach", "searoad-marches", "K", "ser-loras-tyrell", "kevan-lannister")
     retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 3}
+    assert frame.strength == {"attacker": 4, "defender": 3}
     assert units_in(st, "lannisport", "lannister") == "K"
 
 
@@ -690,8 +690,8 @@ def test_brienne_of_tarth_removes_the_defense_order(ended, monkeypatch, text):
     if text:
         retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 3 if text else 5}
-    assert frame["winner"] == ("attacker" if text else "defender")
+    assert frame.strength == {"attacker": 4, "defender": 3 if text else 5}
+    assert frame.winner == ("attacker" if text else "defender")
 
 
 def test_brienne_of_tarth_leaves_catelyn_nothing_to_double(ended):
@@ -705,7 +705,7 @@ def test_brienne_of_tarth_leaves_catelyn_nothing_to_double(ended):
     fight(s, "the-reach", "searoad-marches", "KK", "brienne-of-tarth", "catelyn-stark")
     retreat(s, "blackwater")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 2}
+    assert frame.strength == {"attacker": 4, "defender": 2}
 
 
 def test_brienne_of_tarth_defending_removes_nothing(ended):
@@ -718,7 +718,7 @@ def test_brienne_of_tarth_defending_removes_nothing(ended):
                         "lannister": ["kevan-lannister", "tywin-lannister"]})
     fight(s, "lannisport", "searoad-marches", "K", "kevan-lannister", "brienne-of-tarth")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 2}
+    assert frame.strength == {"attacker": 3, "defender": 2}
     assert units_in(st, "searoad-marches", "lannister") == "K"
 
 
@@ -740,8 +740,8 @@ def test_queen_of_thorns_cancels_catelyn(ended, monkeypatch, text):
     if text:
         retreat(s, "blackwater")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 4 if text else 6}
-    assert frame["winner"] == ("attacker" if text else "defender")
+    assert frame.strength == {"attacker": 4, "defender": 4 if text else 6}
+    assert frame.winner == ("attacker" if text else "defender")
 
 
 @pytest.mark.parametrize("text", TEXT)
@@ -756,7 +756,7 @@ def test_queen_of_thorns_cancels_robbs_knights(ended, monkeypatch, text):
     fight(s, "riverrun", "stoney-sept", "KK", "robb-stark", "queen-of-thorns")
     retreat(s, "blackwater")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6 if text else 8, "defender": 2}
+    assert frame.strength == {"attacker": 6 if text else 8, "defender": 2}
 
 
 @pytest.mark.parametrize("text", TEXT)
@@ -771,7 +771,7 @@ def test_queen_of_thorns_cancels_an_if_you_win_card(ended, monkeypatch, text):
     fight(s, "lannisport", "searoad-marches", "KK", "jaime-lannister", "queen-of-thorns")
     retreat(s, "highgarden")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 1}
+    assert frame.strength == {"attacker": 6, "defender": 1}
     assert int(st.power[st.ruleset.house("lannister")]) == (5 if text else 7)
 
 
@@ -808,7 +808,7 @@ def test_last_card_returns_in_1e_all_seven_in_hand(ended):
     fight(s, "lannisport", "stoney-sept", "KK")
     retreat(s, "riverrun")  # Tywin's 2 swords against Eddard's 2 fortifications: no loss
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 7, "defender": 4}
+    assert frame.strength == {"attacker": 7, "defender": 4}
     for house in ("stark", "lannister"):
         assert hand(st, house) == HOUSE_CARDS_1E[house]
         assert discards(st, house) == []

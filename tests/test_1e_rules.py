@@ -14,7 +14,7 @@ from rules_helpers_1e import attack_1e, build_1e
 from wildling_helpers import attack as attack_2e
 from wildling_helpers import bid, ended, play
 
-from got_env.engine import flow
+from got_env.engine import apply
 from got_env.engine.decision import DONE, DecisionKind
 from got_env.engine.state import FOOTMAN, KNIGHT, SHIP, GameState
 
@@ -60,7 +60,7 @@ def test_nights_watch_win_highest_bidder_takes_back_one_used_card():
                 "maester-luwin"]
     assert d.options == tuple(("card", c(s, x)) for x in discards) + (DONE,)
     assert powers(s) == [4, 3, 2]
-    flow.apply(s, ("card", c(s, "maester-luwin")))
+    apply(s, ("card", c(s, "maester-luwin")))
     assert ended(s)
     assert sorted(s.ruleset.house_cards[x].id for x in s.hand(h(s, "stark"))) == [
         "eddard-stark", "maester-luwin", "robb-stark"]
@@ -97,7 +97,7 @@ def test_highest_bid_tie_is_broken_by_the_iron_throne_holder():
     d = s.pending
     assert (d.kind, d.player) == (D.WILDLING_TIED_BIDDER, h(s, "baratheon"))
     assert d.options == (("house", h(s, "lannister")), ("house", h(s, "stark")))
-    flow.apply(s, ("house", h(s, "stark")))
+    apply(s, ("house", h(s, "stark")))
     play(s, D.MAMMOTH_RIDERS_RETRIEVE, "stark", ("card", c(s, "robb-stark")))
     assert ended(s)
     assert len(s.hand(h(s, "stark"))) == 2 and len(s.hand(h(s, "lannister"))) == 1
@@ -112,7 +112,7 @@ def test_all_bid_zero_against_zero_the_watch_wins():
     assert (d.kind, d.player, d.context["highest"]) == (D.WILDLING_TIED_BIDDER,
                                                         h(s, "baratheon"), True)
     assert len(d.options) == 3
-    flow.apply(s, ("house", h(s, "stark")))
+    apply(s, ("house", h(s, "stark")))
     assert s.pending.kind == D.MAMMOTH_RIDERS_RETRIEVE
 
 
@@ -137,12 +137,12 @@ def test_wildlings_win_every_house_loses_2_points_the_lowest_4_in_turn_order():
                          ("unit", a(s, "dragonstone"), KNIGHT),
                          ("unit", a(s, "kingswood"), FOOTMAN),
                          ("unit", a(s, "shipbreaker-bay"), SHIP))
-    flow.apply(s, ("unit", a(s, "kingswood"), FOOTMAN))
+    apply(s, ("unit", a(s, "kingswood"), FOOTMAN))
     d = s.pending  # 1 point left: the knight (2) is no longer offered, nor downgraded
     assert (d.player, d.context["left"]) == (h(s, "baratheon"), 1)
     assert d.options == (("unit", a(s, "dragonstone"), FOOTMAN),
                          ("unit", a(s, "shipbreaker-bay"), SHIP))
-    flow.apply(s, ("unit", a(s, "shipbreaker-bay"), SHIP))
+    apply(s, ("unit", a(s, "shipbreaker-bay"), SHIP))
     assert units_of(s, "baratheon") == {"dragonstone": [1, 1, 0]}
     play(s, D.WILDLING_DESTROY_UNITS, "lannister", ("unit", a(s, "lannisport"), KNIGHT))
     assert s.pending.context["left"] == 2
@@ -160,8 +160,8 @@ def test_wildling_losses_leave_no_power_token_in_emptied_areas():
     Stoney Sept are nobody's afterwards, and available power only lost the bids."""
     s = attack_1e(8, units=LOSS_UNITS)
     bid(s, baratheon=1, lannister=0, stark=2)
-    flow.apply(s, ("unit", a(s, "kingswood"), FOOTMAN))
-    flow.apply(s, ("unit", a(s, "dragonstone"), FOOTMAN))
+    apply(s, ("unit", a(s, "kingswood"), FOOTMAN))
+    apply(s, ("unit", a(s, "dragonstone"), FOOTMAN))
     for pick in (("unit", a(s, "stoney-sept"), FOOTMAN), ("unit", a(s, "lannisport"), KNIGHT),
                  ("unit", a(s, "lannisport"), FOOTMAN)):
         play(s, D.WILDLING_DESTROY_UNITS, "lannister", pick)
@@ -188,7 +188,7 @@ def test_wildling_losses_pay_exactly_when_the_units_allow_it():
                          ("unit", a(s, "winterfell"), KNIGHT))
     assert units_of(s, "baratheon") == {"dragonstone": [1, 0, 0]}
     assert units_of(s, "lannister") == {}
-    flow.apply(s, ("unit", a(s, "winterfell"), FOOTMAN))
+    apply(s, ("unit", a(s, "winterfell"), FOOTMAN))
     assert ended(s)  # the last point: only the other footman could pay it, so it went unasked
     assert units_of(s, "stark") == {"winterfell": [0, 1, 0]}
 
@@ -202,7 +202,7 @@ def test_lowest_bid_tie_is_broken_by_the_iron_throne_holder():
     assert (d.kind, d.player, d.context["highest"]) == (D.WILDLING_TIED_BIDDER,
                                                         h(s, "baratheon"), False)
     assert d.options == (("house", h(s, "baratheon")), ("house", h(s, "lannister")))
-    flow.apply(s, ("house", h(s, "baratheon")))
+    apply(s, ("house", h(s, "baratheon")))
     assert s.pending.context["left"] == 4 and s.pending.player == h(s, "baratheon")
 
 
@@ -225,7 +225,7 @@ def test_wildlings_attack_card_starts_the_fixed_attack():
                  westeros_top={"III": ["wildlings-attack"]})
     assert len(s.wildling_deck) == 0
     while s.pending.kind != D.WILDLING_BID:
-        flow.apply(s, s.pending.options[0])
+        apply(s, s.pending.options[0])
     assert s.pending.context["strength"] == s.wildling_threat >= 6
 
 
@@ -296,11 +296,11 @@ def test_special_raid_removes_orders_in_two_adjacent_areas_and_pillages():
     d = s.pending
     assert (d.kind, d.player) == (D.RAID_TARGET, h(s, "lannister"))
     assert option_ids(s) == ["riverrun", "stoney-sept"] and DONE in d.options
-    flow.apply(s, ("area", a(s, "stoney-sept")))
+    apply(s, ("area", a(s, "stoney-sept")))
     d = s.pending
     assert (d.kind, d.player, d.context["removed"]) == (D.RAID_TARGET, h(s, "lannister"), 1)
     assert d.options == (("area", a(s, "riverrun")), DONE)
-    flow.apply(s, ("area", a(s, "riverrun")))
+    apply(s, ("area", a(s, "riverrun")))
     assert at_halt(s)
     assert order_ids(s) == {"searoad-marches": "defense-1a",
                             "the-golden-sound": "consolidate-power-a", "winterfell": "march-0"}
@@ -312,8 +312,8 @@ def test_special_raid_may_stop_after_one_area():
     """1e spec 7.1: the second area is optional ("up to two"): done ends the raid with one
     order removed and the raid token gone."""
     s = raids("raid-special")
-    flow.apply(s, ("area", a(s, "riverrun")))
-    flow.apply(s, DONE)
+    apply(s, ("area", a(s, "riverrun")))
+    apply(s, DONE)
     assert at_halt(s)
     assert "riverrun" not in order_ids(s) and "lannisport" not in order_ids(s)
     assert order_ids(s)["stoney-sept"] == "consolidate-power-a"
@@ -325,7 +325,7 @@ def test_special_raid_with_one_target_ends_after_it():
     s = raids("raid-special", orders={"lannisport": "raid-special", **AROUND_ORDERS,
                                       "riverrun": "defense-1a"})
     assert s.pending.options == (("area", a(s, "stoney-sept")), DONE)
-    flow.apply(s, ("area", a(s, "stoney-sept")))
+    apply(s, ("area", a(s, "stoney-sept")))
     assert at_halt(s)
     assert "lannisport" not in order_ids(s)
 
@@ -335,7 +335,7 @@ def test_2e_special_raid_still_removes_one_order_defense_included():
     and ends (6 players, same position)."""
     s = raids("raid-special", ruleset="2e", players=6)
     assert option_ids(s) == ["riverrun", "searoad-marches", "stoney-sept"]
-    flow.apply(s, ("area", a(s, "searoad-marches")))
+    apply(s, ("area", a(s, "searoad-marches")))
     assert at_halt(s)
     assert order_ids(s)["stoney-sept"] == "consolidate-power-a"
 
@@ -352,8 +352,8 @@ def test_sea_special_raid_hits_land_and_sea_and_pillages_twice():
     s = build_1e(players=5, start="raids", units=units, orders=orders)
     assert (s.pending.kind, s.pending.player) == (D.RAID_TARGET, h(s, "greyjoy"))
     assert option_ids(s) == ["lannisport", "sunset-sea"]
-    flow.apply(s, ("area", a(s, "sunset-sea")))
-    flow.apply(s, ("area", a(s, "lannisport")))
+    apply(s, ("area", a(s, "sunset-sea")))
+    apply(s, ("area", a(s, "lannisport")))
     assert at_halt(s)
     assert order_ids(s) == {"riverrun": "defense-1a", "winterfell": "march-0"}
     assert five_powers(s) == {"stark": 5, "lannister": 5, "baratheon": 5, "greyjoy": 6,
@@ -364,8 +364,8 @@ def test_special_raid_pillaging_two_cp_orders_gains_two():
     """Reading C.7: +1 power per CP order removed, so 2 with a special Raid that removes two."""
     s = raids("raid-special", orders={"lannisport": "raid-special", **AROUND_ORDERS,
                                       "riverrun": "consolidate-power-a"})
-    flow.apply(s, ("area", a(s, "riverrun")))
-    flow.apply(s, ("area", a(s, "stoney-sept")))
+    apply(s, ("area", a(s, "riverrun")))
+    apply(s, ("area", a(s, "stoney-sept")))
     assert at_halt(s)
     assert five_powers(s)["lannister"] == 7
     assert five_powers(s)["stark"] == 5 and five_powers(s)["baratheon"] == 5
@@ -375,7 +375,7 @@ def test_pillage_is_capped_at_twenty_tokens():
     """1e spec 7.1: the pillage gain is subject to the 20-token cap: a raider owning all 20 (here
     20 available) gains nothing."""
     s = raids("raid-a", power={"lannister": 20})
-    flow.apply(s, ("area", a(s, "stoney-sept")))
+    apply(s, ("area", a(s, "stoney-sept")))
     assert at_halt(s)
     assert five_powers(s)["lannister"] == 20 and five_powers(s)["baratheon"] == 5
 
@@ -385,12 +385,12 @@ def test_normal_raid_1e_pillage_victim_loses_nothing_2e_loses_one():
     against R12.2.3 (2e: the victim also discards 1); a normal Raid removes one order only."""
     s1 = raids("raid-a")
     assert option_ids(s1) == ["riverrun", "stoney-sept"]
-    flow.apply(s1, ("area", a(s1, "stoney-sept")))
+    apply(s1, ("area", a(s1, "stoney-sept")))
     assert at_halt(s1)
     assert (five_powers(s1)["lannister"], five_powers(s1)["baratheon"]) == (6, 5)
     assert order_ids(s1)["riverrun"] == "support-0a"
     s2 = raids("raid-a", ruleset="2e", players=6)
-    flow.apply(s2, ("area", a(s2, "stoney-sept")))
+    apply(s2, ("area", a(s2, "stoney-sept")))
     assert at_halt(s2)
     assert (five_powers(s2)["lannister"], five_powers(s2)["baratheon"]) == (6, 4)
 
@@ -413,7 +413,7 @@ def test_cp_orders_are_offered_on_land_only_1e_at_sea_in_2e():
              "lannister": {"lannisport": "F"}, "baratheon": {"dragonstone": "F"}}
     s = build_1e(units=units)
     while s.pending.player != h(s, "stark"):
-        flow.apply(s, s.pending.options[0])
+        apply(s, s.pending.options[0])
     sea, land = token_ids(s, "the-shivering-sea"), token_ids(s, "winterfell")
     assert not [t for t in sea if t.startswith("consolidate-power")]
     assert {t.split("-")[0] for t in sea} == {"defense", "march", "raid", "support"}
@@ -422,7 +422,7 @@ def test_cp_orders_are_offered_on_land_only_1e_at_sea_in_2e():
 
     s2 = scenario.build({"players": 3, "units": units})
     while s2.pending.player != h(s2, "stark"):
-        flow.apply(s2, s2.pending.options[0])
+        apply(s2, s2.pending.options[0])
     assert "consolidate-power-a" in token_ids(s2, "the-shivering-sea")
 
 
@@ -434,9 +434,9 @@ def test_only_cp_tokens_left_leaves_the_sea_area_without_order():
                  units={"stark": {"winterfell": "F", "the-shivering-sea": "S"},
                         "lannister": {"lannisport": "F"}, "baratheon": {"dragonstone": "F"}})
     while s.pending.player != h(s, "stark"):
-        flow.apply(s, s.pending.options[0])
+        apply(s, s.pending.options[0])
     assert {o[1] for o in s.pending.options} == {a(s, "winterfell")}
-    flow.apply(s, s.pending.options[0])
+    apply(s, s.pending.options[0])
     assert s.orders_revealed and s.pending.kind == D.RAVEN_USE  # Stark was the last to place
     assert s.orders[a(s, "the-shivering-sea")] == -1
     assert s.ruleset.order_tokens[s.orders[a(s, "winterfell")]].type == "consolidate-power"
@@ -488,7 +488,7 @@ def test_each_house_musters_everything_before_the_next_house():
     def muster(action):
         assert s.pending.kind == D.MUSTER
         asked.append(s.ruleset.houses[s.pending.player].id)
-        flow.apply(s, action)
+        apply(s, action)
 
     assert s.pending.options[:2] == (("area", a(s, "dragonstone")), ("area", a(s, "storms-end")))
     muster(("area", a(s, "dragonstone")))
@@ -511,16 +511,16 @@ def test_ships_are_mustered_into_adjacent_seas_without_enemy_ships():
     s = muster_game({"stark": {"winterfell": "F"}, "baratheon": {"dragonstone": "F"},
                      "lannister": {"lannisport": "F"}})
     while s.pending.player != h(s, "stark"):
-        flow.apply(s, DONE)
-    flow.apply(s, ("area", a(s, "winterfell")))
+        apply(s, DONE)
+    apply(s, ("area", a(s, "winterfell")))
     ships = [o for o in s.pending.options if o[:2] == ("muster", SHIP)]
     assert ships == [("muster", SHIP, a(s, "bay-of-ice")),
                      ("muster", SHIP, a(s, "the-shivering-sea"))]
     s = muster_game({"stark": {"winterfell": "F"}, "baratheon": {"the-shivering-sea": "S"},
                      "lannister": {"lannisport": "F"}})
     while s.pending.player != h(s, "stark"):
-        flow.apply(s, DONE)
-    flow.apply(s, ("area", a(s, "winterfell")))
+        apply(s, DONE)
+    apply(s, ("area", a(s, "winterfell")))
     ships = [o for o in s.pending.options if o[:2] == ("muster", SHIP)]
     assert ships == [("muster", SHIP, a(s, "bay-of-ice"))]
 
@@ -534,16 +534,16 @@ def test_no_ship_is_mustered_into_a_sea_holding_a_neutral_force():
                     players=4)
     assert s.neutral_forces[a(s, "ironmans-bay")] == 1
     while s.pending.player != h(s, "stark"):
-        flow.apply(s, DONE)
-    flow.apply(s, ("area", a(s, "riverrun")))
+        apply(s, DONE)
+    apply(s, ("area", a(s, "riverrun")))
     ships = [o for o in s.pending.options if o[:2] == ("muster", SHIP)]
     assert ships == [("muster", SHIP, a(s, "the-golden-sound"))]
     s = muster_game({"stark": {"riverrun": "F"}, "lannister": {"the-golden-sound": "S"},
                      "baratheon": {"dragonstone": "F"}, "tyrell": {"highgarden": "F"}},
                     players=4)
     while s.pending.player != h(s, "stark"):
-        flow.apply(s, DONE)
-    flow.apply(s, ("area", a(s, "riverrun")))
+        apply(s, DONE)
+    apply(s, ("area", a(s, "riverrun")))
     assert not [o for o in s.pending.options if o[:2] == ("muster", SHIP)]
 
 
@@ -558,7 +558,7 @@ def raven_1e(units: dict, plan: dict[str, str]) -> GameState:
     while s.pending is not None and s.pending.kind == D.PLACE_ORDERS:
         for o in s.pending.options:
             if rs.areas[o[1]].id in plan and rs.order_tokens[o[2]].id == plan[rs.areas[o[1]].id]:
-                flow.apply(s, o)
+                apply(s, o)
                 break
         else:
             raise AssertionError(f"no planned order offered: {s.pending.options[:5]}")
@@ -581,14 +581,14 @@ def test_raven_only_swaps_an_order_in_1e():
     from got_env.engine.decision import choice
 
     assert d.options == (choice("nothing"), choice("swap-order"))
-    flow.apply(s, choice("swap-order"))
+    apply(s, choice("swap-order"))
     rs = s.ruleset
     offered = {(rs.areas[x].id, rs.order_tokens[t].id) for _, x, t in s.pending.options}
     assert {x for x, _ in offered} == {"lannisport", "the-golden-sound"}
     assert not {t for x, t in offered if x == "the-golden-sound" and "consolidate" in t}
     assert ("lannisport", "consolidate-power-special") in offered
     assert ("lannisport", "march-0") not in offered and ("lannisport", "support-0a") not in offered
-    flow.apply(s, ("order", a(s, "lannisport"),
+    apply(s, ("order", a(s, "lannisport"),
                    [t.id for t in rs.order_tokens].index("raid-special")))
     assert s.raven_used
     assert rs.order_tokens[s.orders[a(s, "lannisport")]].id == "raid-special"

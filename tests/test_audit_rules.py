@@ -22,8 +22,7 @@ from combat_helpers import (
 )
 
 from got_env.engine import NO, apply, choice
-from got_env.engine.cards import combat_frame
-from got_env.engine.combat import initial_strength
+from got_env.engine.combat import combat_frame, initial_strength
 from got_env.engine.decision import DecisionKind
 from got_env.engine.state import GameState
 
@@ -54,7 +53,7 @@ def test_r12_1_1_after_doran_the_next_position_resolves_next(ended):
     if kind(s) == DecisionKind.LEAVE_POWER_TOKEN:
         apply(s, NO)
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert track(s, "iron-throne") == ["baratheon", "stark", "martell", "greyjoy", "tyrell",
                                        "lannister"]
     assert (kind(s), who(s)) == (DecisionKind.MARCH_TO_RESOLVE, "martell")
@@ -91,8 +90,8 @@ def test_r15_3_4_victarion_and_salladhor_resolve_in_iron_throne_order(ended, gre
     fight(s, "ironmans-bay", "the-golden-sound", "SS", "victarion-greyjoy", "salladhor-saan",
           baratheon="defender", lannister="attacker")
     _, frame = last_combat(ended)
-    assert frame["strength"] == strength
-    assert frame["winner"] == winner
+    assert frame.strength == strength
+    assert frame.winner == winner
 
 
 # --- 3. Retreat where every reachable area breaks supply ---------------------------------------
@@ -179,7 +178,7 @@ def test_r15_1_6_support_is_declared_per_support_order(harrenhal, crackclaw, exp
     frame = combat_frame(s)
     given = {"kings-landing": "attacker", "stoney-sept": "defender",
              "harrenhal": harrenhal, "crackclaw-point": crackclaw}
-    assert frame["support_given"] == {rs.area(a): side for a, side in given.items()
+    assert frame.support_given == {rs.area(a): side for a, side in given.items()
                                       if side != "nothing"}
     assert (initial_strength(s, frame, "attacker"),
             initial_strength(s, frame, "defender")) == expected
@@ -200,4 +199,4 @@ def test_r15_1_5_refusing_a_house_refuses_all_its_orders_given_to_that_side(ende
     play_cards(s, "randyll-tarly", "the-hound")
     retreat(s, "stoney-sept")
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 9, "defender": 6}
+    assert frame.strength == {"attacker": 9, "defender": 6}

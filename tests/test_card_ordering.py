@@ -46,7 +46,7 @@ def test_tyrion_cancels_mace_before_it_resolves(ended, throne):
     assert s.units[s.ruleset.area("stoney-sept"), s.ruleset.house("lannister"), 0] == 2
     apply(s, YES)
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 3}
+    assert frame.strength == {"attacker": 3, "defender": 3}
     assert routed_in(st, "stoney-sept", "lannister") == "FF"
     assert hand(st, "tyrell") == ["mace-tyrell"]
 
@@ -57,7 +57,7 @@ def test_mace_resolves_after_tyrion_declines(ended):
     s = mace_against_tyrion(IT_DEFAULT)
     apply(s, NO)
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 2, "defender": 6}
+    assert frame.strength == {"attacker": 2, "defender": 6}
     assert units_in(st, "stoney-sept", "lannister") == "F"
 
 
@@ -74,7 +74,7 @@ def test_tyrion_cancels_doran_before_the_track_moves(ended):
     apply(s, YES)
     assert kind(s) != DecisionKind.DORAN_TRACK
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 4}
+    assert frame.strength == {"attacker": 3, "defender": 4}
     assert {t: track(st, t) for t in before} == before
 
 
@@ -96,7 +96,7 @@ def test_two_reveal_abilities_resolve_in_iron_throne_order(ended, martell_first)
     assert footmen == (2 if martell_first else 1)
     apply(s, ("track", 0))
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 1, "defender": 6}
+    assert frame.strength == {"attacker": 1, "defender": 6}
     assert track(st, "iron-throne")[-1] == "tyrell"
 
 
@@ -120,7 +120,7 @@ def test_aeron_and_queen_of_thorns_in_iron_throne_order(ended, greyjoy_first):
     apply(s, card_action(s, "euron-crows-eye"))
     st, frame = last_combat(ended)
     assert order_in(st, "blackwater") is None
-    assert frame["strength"] == {"attacker": 2 + 4, "defender": 2 + 0}
+    assert frame.strength == {"attacker": 2 + 4, "defender": 2 + 0}
     assert units_in(st, "the-reach", "greyjoy") == "K"  # Euron's sword killed the Knight
 
 
@@ -139,8 +139,8 @@ def test_a_card_taken_by_aerons_swap_is_not_cancelled(ended):
     apply(s, card_action(s, "euron-crows-eye"))
     assert kind(s) != DecisionKind.TYRION_CANCEL
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 2}
-    assert card_action(s, "euron-crows-eye") == ("card", frame["cards"]["attacker"])
+    assert frame.strength == {"attacker": 6, "defender": 2}
+    assert card_action(s, "euron-crows-eye") == ("card", frame.cards["attacker"])
 
 
 def test_balon_zeroes_stannis_printed_strength_but_not_his_bonus(ended):
@@ -155,8 +155,8 @@ def test_balon_zeroes_stannis_printed_strength_but_not_his_bonus(ended):
                      "greyjoy": ["balon-greyjoy", "dagmar-cleftjaw"]})
     fight(s, "blackwater", "searoad-marches", "K", "stannis-baratheon", "balon-greyjoy")
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 3}
-    assert frame["winner"] == "defender"
+    assert frame.strength == {"attacker": 3, "defender": 3}
+    assert frame.winner == "defender"
 
 
 def test_salladhor_zero_beats_victarion_double(ended):
@@ -175,8 +175,8 @@ def test_salladhor_zero_beats_victarion_double(ended):
     fight(s, "ironmans-bay", "the-golden-sound", "SS", "victarion-greyjoy", "salladhor-saan",
           baratheon="defender")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 3}
-    assert frame["winner"] == "attacker"
+    assert frame.strength == {"attacker": 3, "defender": 3}
+    assert frame.winner == "attacker"
     assert routed_in(st, "sunset-sea", "baratheon") == "S"  # its only retreat
 
 
@@ -191,7 +191,7 @@ def test_blackfish_is_immune_to_mace(ended):
     fight(s, "the-reach", "blackwater", "K", "mace-tyrell", "the-blackfish")
     retreat(s, "harrenhal")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 3}
+    assert frame.strength == {"attacker": 6, "defender": 3}
     assert routed_in(st, "harrenhal", "stark") == "FF"
 
 

@@ -3,8 +3,8 @@
 
 import pytest
 
-import got_env.engine  # noqa: F401  (imports combat, which registers the abilities)
-from got_env.engine import flow
+import got_env.engine  # noqa: F401  (registers the abilities)
+from got_env.engine.abilities.base import CardStep
 from got_env.engine.cards import ABILITIES, STEP_HOOKS, Ability
 
 HOOKS = ("strength", "swords", "fortifications", "unit_value", "no_casualties") + STEP_HOOKS
@@ -40,13 +40,13 @@ def test_table_names_only_cards_of_the_data(rs):
 
 @pytest.mark.parametrize("card", sorted(ABILITIES))
 def test_ability_steps_are_registered(card):
-    """Each step an ability names (cancel, reveal, after the winner, after combat) is a
-    registered engine step, and each static hook is callable."""
+    """Each step an ability names (cancel, reveal, after the winner, after combat) is an ability
+    step's frame class named for the card, and each static hook is callable."""
     ability: Ability = ABILITIES[card]
     for hook in STEP_HOOKS:
-        name = getattr(ability, hook)
-        if name is not None:
-            assert name in flow._RUN, f"{card}: step {name!r} not registered"
+        step = getattr(ability, hook)
+        if step is not None:
+            assert issubclass(step, CardStep) and step.step == f"card:{card}", (card, hook)
     for hook in ("strength", "swords", "fortifications", "unit_value"):
         fn = getattr(ability, hook)
         assert fn is None or callable(fn)

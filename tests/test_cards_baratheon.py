@@ -43,8 +43,8 @@ def test_stannis_baratheon_gains_one_against_a_higher_iron_throne(ended, monkeyp
     with_text(monkeypatch, "stannis-baratheon", text)
     stannis_fight(["lannister", "baratheon"])
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 6 if text else 5}
-    assert frame["winner"] == ("defender" if text else "attacker")
+    assert frame.strength == {"attacker": 6, "defender": 6 if text else 5}
+    assert frame.winner == ("defender" if text else "attacker")
     assert units_in(st, "stoney-sept", "baratheon") == ("F" if text else "")
 
 
@@ -52,7 +52,7 @@ def test_stannis_baratheon_gains_nothing_below_the_iron_throne_holder(ended):
     """stannis-baratheon: Baratheon holds the Iron Throne (position 1): Stannis stays 4."""
     stannis_fight(["baratheon", "lannister"])
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 5}
+    assert frame.strength == {"attacker": 6, "defender": 5}
 
 
 # Lannister attacks Stoney Sept with a Knight and Ser Jaime (2); Baratheon defends with 2
@@ -83,7 +83,7 @@ def test_renly_baratheon_upgrades_a_footman_when_he_wins(ended, monkeypatch, tex
                                      ("unit", rs.area("stoney-sept"), 0), DONE)
         apply(s, ("unit", s.ruleset.area("stoney-sept"), 0))
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 6}
+    assert frame.strength == {"attacker": 4, "defender": 6}
     assert units_in(st, "stoney-sept", "baratheon") == ("FK" if text else "FF")
     assert units_in(st, "blackwater", "baratheon") == "F"
 
@@ -102,7 +102,7 @@ def test_renly_baratheon_upgrades_an_attacking_footman_that_then_enters(ended):
     apply(s, ("unit", s.ruleset.area("blackwater"), 0))
     retreat(s, "harrenhal")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 5, "defender": 3}
+    assert frame.strength == {"attacker": 5, "defender": 3}
     assert units_in(st, "stoney-sept", "baratheon") == "FK"
     assert units_in(st, "blackwater", "baratheon") == ""
 
@@ -126,7 +126,7 @@ def test_ser_davos_seaworth_with_stannis_discarded(ended, monkeypatch, text, sta
     if bonus:
         retreat(s, "riverrun")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 5 if bonus else 4, "defender": 4}
+    assert frame.strength == {"attacker": 5 if bonus else 4, "defender": 4}
     if bonus:
         assert units_in(st, "stoney-sept", "baratheon") == "K"
         assert units_in(st, "riverrun", "stark") == "F"
@@ -153,9 +153,9 @@ def test_salladhor_saan_zeroes_other_ships_when_supported(ended, monkeypatch, te
           "salladhor-saan", baratheon="defender" if supported else "nothing")
     st, frame = last_combat(ended)
     zeroed = text and supported
-    assert frame["strength"] == {"attacker": 2 if zeroed else 4,
+    assert frame.strength == {"attacker": 2 if zeroed else 4,
                                  "defender": 3 if supported else 2}
-    assert frame["winner"] == ("defender" if zeroed else "attacker")
+    assert frame.winner == ("defender" if zeroed else "attacker")
     if zeroed:
         assert routed_in(st, "blackwater-bay", "lannister") == "SS"
         assert units_in(st, "shipbreaker-bay", "baratheon") == "S"
@@ -186,7 +186,7 @@ def test_patchface_discards_a_card_of_the_opponents_hand(ended, monkeypatch, tex
                                      card_action(s, "ser-jaime-lannister"), DONE)
         apply(s, card_action(s, "ser-gregor-clegane"))
     st, frame = last_combat(ended)
-    assert frame["winner"] == "defender"
+    assert frame.winner == "defender"
     assert hand(st, "lannister") == (["ser-jaime-lannister"] if text
                                      else ["ser-gregor-clegane", "ser-jaime-lannister"])
     assert ("ser-gregor-clegane" in discards(st, "lannister")) is text

@@ -39,7 +39,7 @@ def test_victarion_greyjoy_doubles_his_ships_when_attacking(ended, monkeypatch, 
     fight(s, "ironmans-bay", "the-golden-sound", "SS", "victarion-greyjoy",
           "ser-gregor-clegane", lannister="defender", greyjoy="attacker")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 9 if text else 6, "defender": 7}
+    assert frame.strength == {"attacker": 9 if text else 6, "defender": 7}
     if text:
         assert units_in(st, "the-golden-sound", "greyjoy") == "SS"
         assert routed_in(st, "port-of-lannisport", "lannister") == "SS"
@@ -62,7 +62,7 @@ def test_balon_greyjoy_makes_the_opponents_printed_strength_zero(ended, monkeypa
                      "greyjoy": ["balon-greyjoy", "dagmar-cleftjaw"]})
     fight(s, "lannisport", "searoad-marches", "K", "ser-gregor-clegane", "balon-greyjoy")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 2 if text else 5, "defender": 3}
+    assert frame.strength == {"attacker": 2 if text else 5, "defender": 3}
     assert units_in(st, "searoad-marches", "greyjoy") == ("F" if text else "")
     assert units_in(st, "searoad-marches", "lannister") == ("" if text else "K")
 
@@ -80,8 +80,8 @@ def test_theon_greyjoy_defending_a_castle(ended, monkeypatch, text):
                      "greyjoy": ["theon-greyjoy", "dagmar-cleftjaw"]})
     fight(s, "riverrun", "seagard", "K", "ser-jaime-lannister", "theon-greyjoy")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 4 if text else 3}
-    assert frame["winner"] == ("defender" if text else "attacker")
+    assert frame.strength == {"attacker": 4, "defender": 4 if text else 3}
+    assert frame.winner == ("defender" if text else "attacker")
     assert total_units(st, "lannister") == (0 if text else 1)
     assert total_units(st, "greyjoy") == (1 if text else 0)
 
@@ -95,7 +95,7 @@ def test_theon_greyjoy_outside_a_castle_is_plain(ended):
                      "greyjoy": ["theon-greyjoy", "dagmar-cleftjaw"]})
     fight(s, "seagard", "greywater-watch", "K", "ser-jaime-lannister", "theon-greyjoy")
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 3}
+    assert frame.strength == {"attacker": 4, "defender": 3}
 
 
 @pytest.mark.parametrize("supported", [False, True])
@@ -117,8 +117,8 @@ def test_asha_greyjoy_without_support(ended, monkeypatch, text, supported):
     if not icons:
         retreat(s, "stoney-sept")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6 if supported else 5, "defender": 4}
-    assert frame["casualties"][0][1] == 0
+    assert frame.strength == {"attacker": 6 if supported else 5, "defender": 4}
+    assert frame.casualties[0][1] == 0
     assert total_units(st, "lannister") == (0 if icons else 2)
     assert units_in(st, "riverrun", "greyjoy") == "KK"
 
@@ -142,7 +142,7 @@ def test_aeron_damphair_swaps_himself_for_another_card(ended, monkeypatch, text)
         apply(s, card_action(s, "euron-crows-eye"))
     st, frame = last_combat(ended)
     greyjoy = st.ruleset.house("greyjoy")
-    assert frame["strength"] == {"attacker": 6 if text else 2, "defender": 3}
+    assert frame.strength == {"attacker": 6 if text else 2, "defender": 3}
     assert int(st.power[greyjoy]) == (1 if text else 3)
     assert hand(st, "greyjoy") == (["dagmar-cleftjaw"] if text
                                    else ["dagmar-cleftjaw", "euron-crows-eye"])
@@ -159,5 +159,5 @@ def test_aeron_damphair_needs_two_power(ended):
                      "lannister": ["ser-jaime-lannister", "the-hound"]})
     fight(s, "seagard", "riverrun", "K", "aeron-damphair", "ser-jaime-lannister")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 2, "defender": 3}
+    assert frame.strength == {"attacker": 2, "defender": 3}
     assert int(st.power[st.ruleset.house("greyjoy")]) == 1

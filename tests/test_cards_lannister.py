@@ -37,7 +37,7 @@ def test_tywin_lannister_gains_two_power_when_he_wins(ended, monkeypatch, text):
     pool = int(s.power_pool()[s.ruleset.house("lannister")])
     fight(s, "riverrun", "stoney-sept", "F", "ser-rodrick-cassel", "tywin-lannister")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 2, "defender": 6}
+    assert frame.strength == {"attacker": 2, "defender": 6}
     lannister = st.ruleset.house("lannister")
     assert int(st.power[lannister]) == (7 if text else 5)
     assert int(st.power_pool()[lannister]) == (pool - 2 if text else pool)
@@ -54,7 +54,7 @@ def test_tywin_lannister_gains_nothing_when_he_loses(ended):
     if kind(s) == DecisionKind.RETREAT_AREA:
         retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert int(st.power[st.ruleset.house("lannister")]) == 5
 
 
@@ -83,7 +83,7 @@ def test_ser_kevan_lannister_doubles_his_footmen_when_attacking(ended, monkeypat
     if text:
         retreat(s, "riverrun")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 8 if text else 5, "defender": 6}
+    assert frame.strength == {"attacker": 8 if text else 5, "defender": 6}
     assert units_in(st, "stoney-sept", "lannister") == ("FF" if text else "")
     assert units_in(st, "lannisport", "lannister") == ""
 
@@ -97,7 +97,7 @@ def test_ser_kevan_lannister_doubles_nothing_when_defending(ended):
                      "lannister": ["ser-kevan-lannister", "the-hound"]})
     fight(s, "riverrun", "stoney-sept", "K", "eddard-stark", "ser-kevan-lannister")
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 3}
+    assert frame.strength == {"attacker": 6, "defender": 3}
 
 
 # Stark attacks Stoney Sept with a Knight and Eddard (4, 2 swords); Lannister defends with a
@@ -129,13 +129,13 @@ def test_tyrion_lannister_cancels_the_opponents_card(ended, monkeypatch, text):
             apply(s, s.pending.options[0])
     st, frame = last_combat(ended)
     if text:
-        assert frame["strength"] == {"attacker": 3, "defender": 4}
+        assert frame.strength == {"attacker": 3, "defender": 4}
         assert hand(st, "stark") == ["eddard-stark"]
         assert discards(st, "stark") == ["catelyn-stark", "greatjon-umber", "robb-stark",
                                          "roose-bolton", "ser-rodrick-cassel", "the-blackfish"]
         assert routed_in(st, "riverrun", "stark") == "K"
     else:
-        assert frame["strength"] == {"attacker": 6, "defender": 4}
+        assert frame.strength == {"attacker": 6, "defender": 4}
         assert hand(st, "stark") == ["ser-rodrick-cassel"]
         assert units_in(st, "stoney-sept", "stark") == "K"
         assert units_in(st, "stoney-sept", "lannister") == ""
@@ -159,8 +159,8 @@ def test_tyrion_lannister_replacement_is_chosen_from_the_rest_of_the_hand(ended)
     apply(s, s.pending.options[0])
     retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 4}
-    assert frame["winner"] == "attacker"
+    assert frame.strength == {"attacker": 4, "defender": 4}
+    assert frame.winner == "attacker"
     assert "eddard-stark" in hand(st, "stark") and "greatjon-umber" in discards(st, "stark")
 
 
@@ -173,8 +173,8 @@ def test_tyrion_lannister_opponent_without_other_card_fights_with_none(ended):
     fight(s, "riverrun", "stoney-sept", "K", "eddard-stark", "tyrion-lannister")
     apply(s, YES)
     st, frame = last_combat(ended)
-    assert frame["cards"]["attacker"] is None
-    assert frame["strength"] == {"attacker": 2, "defender": 4}
+    assert frame.cards["attacker"] is None
+    assert frame.strength == {"attacker": 2, "defender": 4}
     assert hand(st, "stark") == ["eddard-stark"]
     assert len(discards(st, "stark")) == 6
 
@@ -187,7 +187,7 @@ def test_tyrion_lannister_may_decline(ended):
     while kind(s) == DecisionKind.CASUALTY:
         apply(s, s.pending.options[0])
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 4}
+    assert frame.strength == {"attacker": 6, "defender": 4}
 
 
 # Stark attacks Stoney Sept with a Footman; Lannister wins with 2 Knights and Cersei. Stark has
@@ -216,7 +216,7 @@ def test_cersei_lannister_removes_one_order_of_the_loser(ended, monkeypatch, tex
                                      DONE)
         apply(s, area_action(s, "winterfell"))
     st, frame = last_combat(ended)
-    assert frame["winner"] == "defender"
+    assert frame.winner == "defender"
     assert order_in(st, "winterfell") == (None if text else "consolidate-power-a")
     assert order_in(st, "the-twins") == "raid-a"
 

@@ -37,8 +37,8 @@ def test_arianne_martell_keeps_the_winner_out(ended, monkeypatch, text):
     retreat(s, "yronwood")
     st, frame = last_combat(ended)
     rs = st.ruleset
-    assert frame["strength"] == {"attacker": 5, "defender": 2}
-    assert frame["winner"] == "attacker"
+    assert frame.strength == {"attacker": 5, "defender": 2}
+    assert frame.winner == "attacker"
     assert routed_in(st, "yronwood", "martell") == "F"
     assert st.power_tokens[rs.area("the-boneway")] == -1
     if text:
@@ -60,8 +60,8 @@ def test_arianne_martell_attacking_is_plain(ended):
                      "martell": ["arianne-martell", "areo-hotah"]})
     fight(s, "yronwood", "the-boneway", "K", "arianne-martell", "alester-florent")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "defender"
-    assert "attackers_stay" not in frame
+    assert frame.winner == "defender"
+    assert frame.attackers_stay is None
     assert routed_in(st, "yronwood", "martell") == "K"
 
 
@@ -79,7 +79,7 @@ def test_nymeria_sand_attacking_has_a_sword(ended, monkeypatch, text):
     if not text:
         retreat(s, "the-reach")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 5, "defender": 3}
+    assert frame.strength == {"attacker": 5, "defender": 3}
     assert total_units(st, "tyrell") == (0 if text else 1)
 
 
@@ -97,7 +97,7 @@ def test_nymeria_sand_defending_has_a_fortification(ended, monkeypatch, text):
     if text:
         retreat(s, "yronwood")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 3}
+    assert frame.strength == {"attacker": 6, "defender": 3}
     assert total_units(st, "martell") == (1 if text else 0)
 
 
@@ -119,14 +119,14 @@ def test_doran_martell_sends_the_opponent_to_the_bottom_of_a_track(ended, monkey
         assert s.pending.options == (("track", 0), ("track", 1), ("track", 2))
         apply(s, ("track", 1))
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 2, "defender": 2}
+    assert frame.strength == {"attacker": 2, "defender": 2}
     if text:
-        assert frame["winner"] == "defender"
+        assert frame.winner == "defender"
         assert track(st, "fiefdoms") == FIEFDOMS[1:] + ["greyjoy"]
         assert routed_in(st, "east-summer-sea", "greyjoy") == "S"
         assert units_in(st, "sea-of-dorne", "martell") == "SS"
     else:
-        assert frame["winner"] == "attacker"
+        assert frame.winner == "attacker"
         assert track(st, "fiefdoms") == FIEFDOMS
         assert total_units(st, "martell") == 0
 
@@ -149,8 +149,8 @@ def test_arianne_martell_attackers_kept_home_shed_units_over_supply(ended):
     fight(s, "the-reach", "the-boneway", "K", "alester-florent", "arianne-martell")
     retreat(s, "yronwood")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 2}
-    assert frame["winner"] == "attacker"
+    assert frame.strength == {"attacker": 3, "defender": 2}
+    assert frame.winner == "attacker"
     assert units_in(st, "the-reach", "tyrell") == "F"
     assert units_in(st, "dornish-marches", "tyrell") == "FK"
     assert units_in(st, "highgarden", "tyrell") == "FF"

@@ -59,7 +59,7 @@ def test_robb_stark_picks_the_losers_retreat_among_fewest_losses(ended, monkeypa
         assert areas(s, s.pending.options) == ["blackwater", "searoad-marches"]
     apply(s, area_action(s, "blackwater"))  # D-45: a Footman dies (the only kind there)
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 7, "defender": 4}
+    assert frame.strength == {"attacker": 7, "defender": 4}
     assert units_in(st, "blackwater", "lannister") == "FF"
     assert routed_in(st, "blackwater", "lannister") == "F"
     assert units_in(st, "stoney-sept", "stark") == "KK"
@@ -74,8 +74,8 @@ def test_robb_stark_has_no_effect_when_the_attacker_lost(ended):
                      "stark": ["robb-stark", "eddard-stark"]})
     fight(s, "lannisport", "stoney-sept", "K", "the-hound", "robb-stark")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "defender"
-    assert "retreat_chooser" not in frame
+    assert frame.winner == "defender"
+    assert frame.retreat_chooser is None
     assert routed_in(st, "lannisport", "lannister") == "K"
 
 
@@ -92,8 +92,8 @@ def test_roose_bolton_takes_the_discard_pile_back_when_he_loses(ended, monkeypat
                      "lannister": ["ser-gregor-clegane", "the-hound"]})
     fight(s, "riverrun", "stoney-sept", "K", "roose-bolton", "ser-gregor-clegane")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 5}
-    assert frame["loser"] == "attacker"
+    assert frame.strength == {"attacker": 4, "defender": 5}
+    assert frame.loser == "attacker"
     if text:
         assert hand(st, "stark") == ALL_STARK
         assert discards(st, "stark") == []
@@ -116,8 +116,8 @@ def test_the_blackfish_takes_no_casualties_from_swords(ended, monkeypatch, text)
     if text:
         retreat(s, "riverrun")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 7, "defender": 3}
-    assert frame["casualties"][0][1] == (0 if text else 3 - 2)
+    assert frame.strength == {"attacker": 7, "defender": 3}
+    assert frame.casualties[0][1] == (0 if text else 3 - 2)
     assert total_units(st, "stark") == (2 if text else 0)
     if text:
         assert routed_in(st, "riverrun", "stark") == "FF"
@@ -135,8 +135,8 @@ def test_catelyn_stark_doubles_the_defense_order(ended, monkeypatch, text):
                      "stark": ["catelyn-stark", "eddard-stark"]})
     fight(s, "lannisport", "stoney-sept", "K", "ser-gregor-clegane", "catelyn-stark")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 5, "defender": 6 if text else 4}
-    assert frame["winner"] == ("defender" if text else "attacker")
+    assert frame.strength == {"attacker": 5, "defender": 6 if text else 4}
+    assert frame.winner == ("defender" if text else "attacker")
     assert units_in(st, "stoney-sept", "stark" if text else "lannister") == ("FF" if text else "K")
 
 
@@ -149,4 +149,4 @@ def test_catelyn_stark_as_attacker_doubles_nothing(ended):
                      "lannister": ["the-hound", "ser-jaime-lannister"]})
     fight(s, "riverrun", "stoney-sept", "K", "catelyn-stark", "the-hound")
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 2, "defender": 1 + 1 + 2}
+    assert frame.strength == {"attacker": 2, "defender": 1 + 1 + 2}

@@ -34,7 +34,7 @@ def test_mace_tyrell_destroys_an_attacking_footman(ended, monkeypatch, text):
                      "tyrell": ["mace-tyrell", "randyll-tarly"]})
     fight(s, "stoney-sept", "blackwater", "FFK", "ser-gregor-clegane", "mace-tyrell")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6 if text else 7, "defender": 6}
+    assert frame.strength == {"attacker": 6 if text else 7, "defender": 6}
     if text:
         assert units_in(st, "stoney-sept", "lannister") == "FK"
         assert routed_in(st, "stoney-sept", "lannister") == "FK"
@@ -56,7 +56,7 @@ def test_mace_tyrell_destroys_a_defending_footman(ended):
     fight(s, "the-reach", "blackwater", "K", "mace-tyrell", "the-hound", lannister="defender")
     retreat(s, "stoney-sept")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 4}
+    assert frame.strength == {"attacker": 6, "defender": 4}
     assert units_in(st, "stoney-sept", "lannister") == "F"
     assert units_in(st, "harrenhal", "lannister") == "F"
 
@@ -75,7 +75,7 @@ def test_ser_loras_tyrell_march_order_moves_to_the_conquered_area(ended, monkeyp
     fight(s, "the-reach", "blackwater", "KK", "ser-loras-tyrell", "ser-jaime-lannister")
     retreat(s, "stoney-sept")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert units_in(st, "blackwater", "tyrell") == "KK"
     assert order_in(st, "blackwater") == ("march-0" if text else None)
     assert order_in(st, "the-reach") is None
@@ -94,7 +94,7 @@ def test_ser_loras_tyrell_losing_keeps_nothing(ended):
                      "tyrell": ["ser-loras-tyrell", "randyll-tarly"]})
     fight(s, "the-reach", "blackwater", "K", "ser-loras-tyrell", "the-hound")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "defender"
+    assert frame.winner == "defender"
     assert order_in(s, "the-reach") is None and order_in(s, "blackwater") is None
 
 
@@ -131,7 +131,7 @@ def test_queen_of_thorns_removes_an_adjacent_order(ended, monkeypatch, text):
         apply(s, ("unit", s.ruleset.area("blackwater"), 0))  # Ser Jaime's sword: a Footman
         retreat(s, "the-reach")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4 if text else 5, "defender": 4}
-    assert frame["winner"] == ("defender" if text else "attacker")
+    assert frame.strength == {"attacker": 4 if text else 5, "defender": 4}
+    assert frame.winner == ("defender" if text else "attacker")
     assert order_in(st, "harrenhal") == (None if text else "support-0a")
     assert order_in(st, "kings-landing") == "raid-a"

@@ -24,8 +24,7 @@ from combat_helpers import (
 
 from got_env.encoding import encoder_for
 from got_env.engine import CardPlace, apply
-from got_env.engine.cards import combat_frame
-from got_env.engine.combat import initial_strength
+from got_env.engine.combat import combat_frame, initial_strength
 from got_env.engine.decision import DecisionKind
 from got_env.engine.invariants import check
 
@@ -62,9 +61,9 @@ def test_p20_combat_example(ended):
     assert initial(s) == (3, 2)
     play_cards(s, "alester-florent", "ser-jaime-lannister")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 4}
-    assert frame["winner"] == "defender"
-    assert frame["casualties"][0][1] == 0
+    assert frame.strength == {"attacker": 4, "defender": 4}
+    assert frame.winner == "defender"
+    assert frame.casualties[0][1] == 0
     assert units_in(st, "kings-landing", "tyrell") == "FK"
     assert routed_in(st, "kings-landing", "tyrell") == "FK"
     assert units_in(st, "kingswood", "lannister") == "FF"
@@ -88,8 +87,8 @@ def test_tie_goes_to_the_house_higher_on_fiefdoms(ended, fiefdoms, winner):
     if winner == "attacker":
         retreat(s, "the-reach")
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 4}
-    assert frame["winner"] == winner
+    assert frame.strength == {"attacker": 4, "defender": 4}
+    assert frame.winner == winner
 
 
 def test_higher_final_strength_wins_whatever_the_fiefdoms_track(ended):
@@ -99,8 +98,8 @@ def test_higher_final_strength_wins_whatever_the_fiefdoms_track(ended):
     fight(s, "kings-landing", "kingswood", "FK", "randyll-tarly", "ser-jaime-lannister")
     retreat(s, "the-reach")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 5, "defender": 4}
-    assert frame["winner"] == "attacker"
+    assert frame.strength == {"attacker": 5, "defender": 4}
+    assert frame.winner == "attacker"
     assert units_in(st, "kingswood", "tyrell") == "FK"
 
 
@@ -179,7 +178,7 @@ def test_house_cards_are_chosen_secretly_attacker_then_defender(ended):
     apply(s, ("card", rs.house_card("the-hound")))
     retreat(s, "the-reach")
     st, frame = last_combat(ended)
-    assert frame["cards"] == {"attacker": rs.house_card("randyll-tarly"),
+    assert frame.cards == {"attacker": rs.house_card("randyll-tarly"),
                               "defender": rs.house_card("the-hound")}
 
 
@@ -240,7 +239,7 @@ def test_blade_adds_one_and_is_used_up(ended, use):
     if kind(s) == DecisionKind.RETREAT_AREA:
         retreat(s, "lannisport")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3 + use, "defender": 1 + 2}
+    assert frame.strength == {"attacker": 3 + use, "defender": 1 + 2}
     assert st.blade_used is use
 
 
@@ -257,7 +256,7 @@ def test_blade_only_once_per_round(ended):
     if kind(s) == DecisionKind.RETREAT_AREA:
         retreat(s, "the-twins")
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 2 + 4, "defender": 1 + 2}
+    assert frame.strength == {"attacker": 2 + 4, "defender": 1 + 2}
 
 
 def test_blade_already_used_this_round_is_not_offered(ended):
@@ -268,7 +267,7 @@ def test_blade_already_used_this_round_is_not_offered(ended):
     assert kind(s) != DecisionKind.BLADE_PLUS_ONE
     retreat(s, "lannisport")
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 3}
+    assert frame.strength == {"attacker": 3, "defender": 3}
 
 
 def test_blade_not_offered_when_its_holder_is_not_in_the_combat(ended):
@@ -279,7 +278,7 @@ def test_blade_not_offered_when_its_holder_is_not_in_the_combat(ended):
     play_cards(s, "alester-florent", "ser-jaime-lannister")
     assert kind(s) != DecisionKind.BLADE_PLUS_ONE
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 4, "defender": 4}
+    assert frame.strength == {"attacker": 4, "defender": 4}
     assert not st.blade_used
 
 
@@ -297,8 +296,8 @@ def test_defender_may_use_the_blade(ended, use, winner):
     if kind(s) == DecisionKind.CASUALTY:  # 3 swords - 1 fortification: both Greyjoy units
         apply(s, ("unit", s.ruleset.area("riverrun"), 0))
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 5, "defender": 4 + use}
-    assert frame["winner"] == winner
+    assert frame.strength == {"attacker": 5, "defender": 4 + use}
+    assert frame.winner == winner
     assert st.blade_used is use
 
 
@@ -329,7 +328,7 @@ def test_casualties_are_winner_swords_minus_loser_fortifications(attacker_card, 
     fight(s, "stoney-sept", "blackwater", "KK", attacker_card, defender_card,
           tyrell="nothing")
     frame = combat_frame(s)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     if expected:
         assert kind(s) == DecisionKind.CASUALTY and who(s) == "tyrell"
         assert s.pending.context["left"] == expected
@@ -344,7 +343,7 @@ def test_loser_chooses_casualties_among_units_in_the_embattled_area(ended):
     s = build(**CASUALTIES)
     fight(s, "stoney-sept", "blackwater", "KK", "ser-gregor-clegane", "margaery-tyrell",
           tyrell="defender")
-    assert combat_frame(s)["strength"] == {"attacker": 8, "defender": 4 + 2 + 1}
+    assert combat_frame(s).strength == {"attacker": 8, "defender": 4 + 2 + 1}
     assert kind(s) == DecisionKind.CASUALTY and who(s) == "tyrell"
     assert unit_options(s) == [("blackwater", "F"), ("blackwater", "K")]
     apply(s, ("unit", s.ruleset.area("blackwater"), 1))  # the Knight; a Footman goes next
@@ -364,7 +363,7 @@ def test_routed_units_are_never_chosen_as_casualties():
                  "routed": {"tyrell": {"blackwater": "K"}}})
     fight(s, "stoney-sept", "blackwater", "KK", "ser-gregor-clegane", "margaery-tyrell",
           tyrell="nothing")
-    assert combat_frame(s)["strength"]["defender"] == 1 + 1
+    assert combat_frame(s).strength["defender"] == 1 + 1
     assert s.pending.context["left"] == 2
     assert unit_options(s) == [("blackwater", "E"), ("blackwater", "F")]
 
@@ -379,7 +378,7 @@ def test_casualties_beyond_the_standing_units_are_ignored(ended):
     fight(s, "stoney-sept", "blackwater", "KK", "ser-gregor-clegane", "randyll-tarly",
           tyrell="nothing")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert units_in(st, "blackwater", "tyrell") == ""
     assert units_in(st, "the-reach", "tyrell") == "K"
     assert units_in(st, "blackwater", "lannister") == "KK"
@@ -393,7 +392,7 @@ def test_losing_attacker_takes_casualties_only_among_attacking_units(ended):
               hands={"lannister": ["ser-jaime-lannister", "the-hound"],
                      "tyrell": ["randyll-tarly", "margaery-tyrell"]})
     fight(s, "stoney-sept", "blackwater", "FK", "ser-jaime-lannister", "randyll-tarly")
-    assert combat_frame(s)["strength"] == {"attacker": 5, "defender": 6}
+    assert combat_frame(s).strength == {"attacker": 5, "defender": 6}
     assert kind(s) == DecisionKind.CASUALTY and who(s) == "lannister"
     assert unit_options(s) == [("stoney-sept", "F"), ("stoney-sept", "K")]
     apply(s, ("unit", s.ruleset.area("stoney-sept"), 1))
@@ -420,7 +419,7 @@ def test_winning_attacker_removes_defender_order_and_power_token(ended):
     fight(s, "stoney-sept", "blackwater", "KK", "ser-jaime-lannister", "margaery-tyrell")
     retreat(s, "the-reach")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert order_in(st, "blackwater") is None
     assert st.power_tokens[bw] == -1
     assert int(st.power_pool()[tyrell]) == pool + 1
@@ -444,7 +443,7 @@ def test_winning_defender_keeps_order_and_power_token(ended):
                      "tyrell": ["margaery-tyrell", "alester-florent"]})
     fight(s, "stoney-sept", "blackwater", "F", "ser-jaime-lannister", "margaery-tyrell")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "defender"
+    assert frame.winner == "defender"
     assert order_in(st, "blackwater") == "defense-1a"
     assert st.power_tokens[st.ruleset.area("blackwater")] == st.ruleset.house("tyrell")
     assert kind(s) == DecisionKind.MARCH_MOVE and s.pending.context["area"] == \
@@ -462,7 +461,7 @@ def test_defender_wiped_out_by_casualties_leaves_no_order(ended):
                      "tyrell": ["randyll-tarly", "alester-florent"]})
     fight(s, "stoney-sept", "blackwater", "KK", "ser-gregor-clegane", "randyll-tarly")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert units_in(st, "blackwater", "tyrell") == ""
     assert order_in(st, "blackwater") is None
     assert units_in(st, "blackwater", "lannister") == "KK"
@@ -477,7 +476,7 @@ def test_declared_support_is_recorded_before_cards(ended):
     declare(s, tyrell="defender")
     keep_support(s)
     assert kind(s) == DecisionKind.HOUSE_CARD
-    assert combat_frame(s)["support_given"] == {s.ruleset.area("the-reach"): "defender"}
+    assert combat_frame(s).support_given == {s.ruleset.area("the-reach"): "defender"}
 
 
 def test_winner_of_a_land_area_captures_its_port(ended):

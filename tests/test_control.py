@@ -20,7 +20,7 @@ from march_helpers import (
     units,
 )
 
-from got_env.engine import IllegalActionError, flow
+from got_env.engine import IllegalActionError, apply
 from got_env.engine.decision import NO, YES, DecisionKind
 from got_env.engine.state import FOOTMAN, KNIGHT, SHIP
 
@@ -164,7 +164,7 @@ def test_r17_3_attacking_a_garrison_alone_is_a_combat():
     done(s)
     combat = in_combat(s)
     assert combat is not None
-    assert (combat["attacker"], combat["defender"], combat["area"], combat["units"]) == \
+    assert (combat.attacker, combat.defender, combat.area, combat.units) == \
         (s.ruleset.house("lannister"), s.ruleset.house("stark"), a(s, "winterfell"),
          [0, 1, 0, 0])
     play(s, DecisionKind.HOUSE_CARD, "lannister", s.pending.options[0])
@@ -237,7 +237,7 @@ def test_d_28_not_offered_while_units_remain():
               "stark", "karhold")
     move(s, FOOTMAN, "winterfell")
     with pytest.raises(IllegalActionError):
-        flow.apply(s, YES)
+        apply(s, YES)
     done(s)
     assert at_sentinel(s)
     assert token(s, "karhold") is None and power(s, "stark") == 5

@@ -21,10 +21,12 @@ from got_env import engine
 from got_env.data import ORDER_TYPES
 from got_env.encoding import ObservationEncoder
 from got_env.engine import DecisionKind, apply, choice, scenario
-from got_env.engine.cards import combat_frame
+from got_env.engine.bidding import BiddingFrame
+from got_env.engine.combat import combat_frame
 from got_env.engine.determinize import determinize, hidden_order_areas
 from got_env.engine.invariants import check
 from got_env.engine.planning import SPECIAL_MARCH_BAN, star_limit, usable_tokens
+from got_env.engine.wildlings import WildlingAttackFrame
 
 SAMPLES = 20
 
@@ -75,7 +77,7 @@ def assert_known_unchanged(true, sample, house) -> None:
         assert np.array_equal(true.westeros_decks[d, :k], sample.westeros_decks[d, :k])
         assert sorted(true.westeros_decks[d].tolist()) == sorted(sample.westeros_decks[d].tolist())
     assert sorted(true.wildling_deck.tolist()) == sorted(sample.wildling_deck.tolist())
-    assert [f["step"] for f in true.stack] == [f["step"] for f in sample.stack]
+    assert [f.step for f in true.stack] == [f.step for f in sample.stack]
     if true.pending is not None and true.pending.player == house:
         assert sample.pending == true.pending
 
@@ -241,25 +243,25 @@ def test_clash_of_kings_committed_bids_resampled(encoder):
     first = state.pending.player
     apply(state, ("bid", 3))
     second = state.pending.player
-    frame = next(f for f in state.stack if f["step"] == "clash_of_kings")
+    frame = next(f for f in state.stack if type(f) is BiddingFrame)
     seen = Counter()
     for _ in range(SAMPLES):
         s = determinize(state, second, rng)
         assert_same_observation(encoder, state, s, second)
         assert_known_unchanged(state, s, second)
-        bid = next(f for f in s.stack if f["step"] == "clash_of_kings")["bids"][first]
+        bid = next(f for f in s.stack if type(f) is BiddingFrame).bids[first]
         assert 0 <= bid <= state.power[first]
         seen[bid] += 1
     assert len(seen) > 3
     apply(state, ("bid", 2))  # the second house bids; the third decides
     for _ in range(5):
         s = determinize(state, first, rng)
-        bids = next(f for f in s.stack if f["step"] == "clash_of_kings")["bids"]
+        bids = next(f for f in s.stack if type(f) is BiddingFrame).bids
         assert bids[first] == 3 and 0 <= bids[second] <= state.power[second]
     # once the track is complete, its result is public and nothing is resampled any more
-    while state.pending.kind == DecisionKind.INFLUENCE_BID and frame["track"] == 0:
+    while state.pending.kind == DecisionKind.INFLUENCE_BID and frame.track == 0:
         apply(state, state.pending.options[0])
-    assert frame["track"] >= 1 or state.pending.kind == DecisionKind.RANK_TIED_BIDDERS
+    assert frame.track >= 1 or state.pending.kind == DecisionKind.RANK_TIED_BIDDERS
     s = determinize(state, first, rng)
     assert np.array_equal(s.tracks, state.tracks)
 
@@ -276,13 +278,13 @@ def test_wildling_attack_committed_bids_resampled(encoder):
     for _ in range(SAMPLES):
         s = determinize(state, second, rng)
         assert_same_observation(encoder, state, s, second)
-        bids = next(f for f in s.stack if f["step"] == "wildling_attack")["bids"]
+        bids = next(f for f in s.stack if type(f) is WildlingAttackFrame).bids
         assert 0 <= bids[first] <= 5 and bids[second] == -1
         seen.add(bids[first])
         play_randomly(s, rng, check_invariants=True)
     assert len(seen) > 3
     kept = next(f for f in determinize(state, first, rng).stack
-                if f["step"] == "wildling_attack")["bids"]
+                if type(f) is WildlingAttackFrame).bids
     assert kept[first] == 4
 
 
@@ -318,12 +320,12 @@ def test_chosen_house_card_resampled_from_the_hand(encoder):
             s = determinize(state, observer, rng)
             assert_same_observation(encoder, state, s, observer)
             assert_known_unchanged(state, s, observer)
-            card = combat_frame(s)["cards"]["attacker"]
+            card = combat_frame(s).cards["attacker"]
             assert card in hand
             seen[card] += 1
         assert len(seen) >= 4
     s = determinize(state, lannister, rng)
-    assert combat_frame(s)["cards"]["attacker"] == state.ruleset.house_card("the-hound")
+    assert combat_frame(s).cards["attacker"] == state.ruleset.house_card("the-hound")
     s = determinize(state, stark, rng)
     play_randomly(s, rng, check_invariants=True)
     assert s.outcome is not None
@@ -344,19 +346,19 @@ def test_tides_of_battle_deck_and_opponent_card_resampled(encoder):
     stark = H(state, "stark")
     assert state.pending.player == stark
     frame = combat_frame(state)
-    pool = Counter(frame["tides_deck"] + [frame["tides"]["attacker"]])
+    pool = Counter(frame.tides_deck + [frame.tides["attacker"]])
     seen_card, seen_deck = set(), set()
     for _ in range(SAMPLES):
         s = determinize(state, stark, rng)
         assert_same_observation(encoder, state, s, stark)
         f = combat_frame(s)
-        assert f["tides"]["defender"] == frame["tides"]["defender"]
-        assert Counter(f["tides_deck"] + [f["tides"]["attacker"]]) == pool
-        seen_card.add(f["tides"]["attacker"])
-        seen_deck.add(tuple(f["tides_deck"]))
+        assert f.tides["defender"] == frame.tides["defender"]
+        assert Counter(f.tides_deck + [f.tides["attacker"]]) == pool
+        seen_card.add(f.tides["attacker"])
+        seen_deck.add(tuple(f.tides_deck))
     assert len(seen_card) > 3 and len(seen_deck) == SAMPLES
     s = determinize(state, H(state, "lannister"), rng)
-    assert combat_frame(s)["tides"]["attacker"] == frame["tides"]["attacker"]
+    assert combat_frame(s).tides["attacker"] == frame.tides["attacker"]
     play_randomly(s, rng, check_invariants=True)
     assert s.outcome is not None
 
@@ -439,9 +441,9 @@ class FirstOption:
         if decision.kind == DecisionKind.PLACE_ORDERS:  # its hidden orders are cleared first
             assert all(state.orders[a] < 0 for _, a, _ in decision.options)
         if decision.kind == DecisionKind.HOUSE_CARD:
-            side = "attacker" if combat_frame(state)["attacker"] == decision.player \
+            side = "attacker" if combat_frame(state).attacker == decision.player \
                 else "defender"
-            assert side not in combat_frame(state)["cards"]
+            assert side not in combat_frame(state).cards
         self.asked.append(decision.kind)
         return decision.options[0]
 
@@ -474,7 +476,7 @@ def test_model_remakes_bids_and_cards(encoder):
     s = determinize(state, observer, np.random.default_rng(0), model=model)
     assert model.asked == [DecisionKind.INFLUENCE_BID]
     assert_same_observation(encoder, state, s, observer)
-    assert 0 in next(f for f in s.stack if f["step"] == "clash_of_kings")["bids"]
+    assert 0 in next(f for f in s.stack if type(f) is BiddingFrame).bids
 
     state = combat_at_defender_card()
     stark = H(state, "stark")
@@ -482,7 +484,7 @@ def test_model_remakes_bids_and_cards(encoder):
     s = determinize(state, stark, np.random.default_rng(0), model=model)
     assert model.asked == [DecisionKind.HOUSE_CARD]
     assert_same_observation(encoder, state, s, stark)
-    assert combat_frame(s)["cards"]["attacker"] == min(state.hand(H(state, "lannister")))
+    assert combat_frame(s).cards["attacker"] == min(state.hand(H(state, "lannister")))
     play_randomly(s, np.random.default_rng(1), check_invariants=True)
 
 
@@ -491,5 +493,5 @@ def test_model_with_an_illegal_answer_falls_back_to_a_legal_one():
     apply(state, ("bid", 3))
     observer = state.pending.player
     s = determinize(state, observer, 0, model=lambda st, d, r: ("bid", 99))
-    bids = next(f for f in s.stack if f["step"] == "clash_of_kings")["bids"]
+    bids = next(f for f in s.stack if type(f) is BiddingFrame).bids
     assert all(-1 <= b <= 8 for b in bids)

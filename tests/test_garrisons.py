@@ -18,8 +18,7 @@ from combat_helpers import (
 )
 
 from got_env.engine import CardPlace, choice, scenario
-from got_env.engine.cards import combat_frame
-from got_env.engine.combat import initial_strength
+from got_env.engine.combat import combat_frame, initial_strength
 from got_env.engine.decision import DecisionKind
 
 HANDS = {"stark": ["eddard-stark", "greatjon-umber", "ser-rodrick-cassel"],
@@ -67,8 +66,8 @@ def test_garrison_alone_is_a_combat_with_a_house_card(ended):
     play_cards(s, defender="the-hound")
     st, frame = last_combat(ended)
     rs = st.ruleset
-    assert frame["defender"] == rs.house("lannister")
-    assert frame["strength"] == {"attacker": 6, "defender": 5}
+    assert frame.defender == rs.house("lannister")
+    assert frame.strength == {"attacker": 6, "defender": 5}
     assert st.card_place[rs.house_card("the-hound")] == CardPlace.DISCARD
     assert st.garrisons[rs.area("lannisport")] == 0
     assert units_in(st, "lannisport", "stark") == "KK"
@@ -81,8 +80,8 @@ def test_garrison_stays_when_its_side_wins(ended):
     s = stark_attacks_lannisport(attackers="K")
     play_cards(s, "ser-rodrick-cassel", "ser-jaime-lannister")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 4}
-    assert frame["winner"] == "defender"
+    assert frame.strength == {"attacker": 3, "defender": 4}
+    assert frame.winner == "defender"
     assert st.garrisons[st.ruleset.area("lannisport")] == 2
     assert routed_in(st, "riverrun", "stark") == "K"
 
@@ -96,8 +95,8 @@ def test_garrison_removed_when_its_side_loses_whatever_the_icons(ended):
     assert areas(s, s.pending.options) == ["searoad-marches", "stoney-sept"]
     retreat(s, "stoney-sept")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 8, "defender": 5}
-    assert frame["casualties"][0][1] == 0
+    assert frame.strength == {"attacker": 8, "defender": 5}
+    assert frame.casualties[0][1] == 0
     assert st.garrisons[st.ruleset.area("lannisport")] == 0
     assert units_in(st, "stoney-sept", "lannister") == "F"
     assert units_in(st, "lannisport", "stark") == "KK"

@@ -316,7 +316,7 @@ def test_house_card_keeps_strong_cards_when_the_fight_is_won():
     """D-32: one Knight (2) against a Footman (1): Robb (3) beats every Lannister card (Stark
     wins ties, first on Fiefdoms), so Eddard (4) is kept for later."""
     e = combat_scenario("KK", "F")
-    units = e.game.stack[-1]["units"]
+    units = e.game.stack[-1].units
     assert units[1] == 1  # one Knight attacks (the test moved one)
     _, card = ask(HeuristicAgent(), e)
     # 2 vs 1: a card of strength s wins against Lannister's o when 1 + s >= o (ties to Stark)

@@ -20,6 +20,7 @@ import pytest
 
 import got_env
 from got_env.engine import DecisionKind
+from got_env.engine.combat import CombatFrame
 
 D = DecisionKind
 SECRET_KINDS = (D.PLACE_ORDERS, D.INFLUENCE_BID, D.WILDLING_BID, D.HOUSE_CARD)
@@ -217,7 +218,8 @@ def test_each_secret_sequence(kind):
 
 
 def test_a_house_with_one_card_left_is_still_asked():
-    """A secret decision with one legal option is asked, not played silently (flow.advance)."""
+    """A secret decision with one legal option is asked, not played silently
+    (boardkit.frames.advance)."""
     e = got_env.raw_env(num_players=3)
     e.reset(seed=0)
     rng = np.random.default_rng(0)
@@ -258,16 +260,16 @@ def test_tides_card_is_seen_by_its_drawer_only():
     differ in the defender's card; nobody but the defender sees a difference before the
     reveal."""
     e, rng = first_branch(D.HOUSE_CARD, seed=11, tides=True)
-    combat = next(f for f in reversed(e.game.stack) if f["step"] == "combat")
+    combat = next(f for f in reversed(e.game.stack) if type(f) is CombatFrame)
     a, b = e.clone(), e.clone()
-    deck = next(f for f in reversed(b.game.stack) if f["step"] == "combat")["tides_deck"]
+    deck = next(f for f in reversed(b.game.stack) if type(f) is CombatFrame).tides_deck
     rs = e.ruleset
     k = next(i for i in range(3, len(deck)) if rs.tides_cards[deck[i]] != rs.tides_cards[deck[1]])
     deck[1], deck[k] = deck[k], deck[1]
-    defender = rs.houses[combat["defender"]].id
+    defender = rs.houses[combat.defender].id
 
     def hidden(x):
-        f = next((f for f in reversed(x.game.stack) if f["step"] == "combat"), None)
-        return f is not None and not f.get("tides_revealed")
+        f = next((f for f in reversed(x.game.stack) if type(f) is CombatFrame), None)
+        return f is not None and not f.tides_revealed
 
     compare_branches(a, b, defender, hidden, rng)

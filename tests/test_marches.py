@@ -23,7 +23,7 @@ from march_helpers import (
     units,
 )
 
-from got_env.engine import IllegalActionError, flow
+from got_env.engine import IllegalActionError, apply
 from got_env.engine.decision import NO, DecisionKind
 from got_env.engine.state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE
 
@@ -85,7 +85,7 @@ def test_r12_3_2_land_units_move_only_to_adjacent_land():
         assert dests(s, u) == WINTERFELL_LAND
     for sea in ("bay-of-ice", "the-shivering-sea", "port-of-winterfell"):
         with pytest.raises(IllegalActionError):
-            flow.apply(s, ("move", FOOTMAN, a(s, sea)))
+            apply(s, ("move", FOOTMAN, a(s, sea)))
 
 
 def test_r12_3_2_ships_move_to_adjacent_seas_and_own_port_only():
@@ -135,14 +135,14 @@ def test_r12_3_3_one_attack_per_march():
     assert dests(s, FOOTMAN) == WINTERFELL_LAND - {"castle-black"}
     assert dests(s, KNIGHT) == set()
     with pytest.raises(IllegalActionError):
-        flow.apply(s, ("move", FOOTMAN, a(s, "castle-black")))
+        apply(s, ("move", FOOTMAN, a(s, "castle-black")))
     move(s, FOOTMAN, "white-harbor")  # a power token only: no combat, the attack is not used up
     assert token(s, "white-harbor") is None
     assert units(s, "stark", "white-harbor") == [1, 0, 0, 0]
     move(s, FOOTMAN, "karhold")
     combat = in_combat(s)
     assert combat is not None
-    assert (combat["attacker"], combat["defender"], combat["area"], combat["units"]) == \
+    assert (combat.attacker, combat.defender, combat.area, combat.units) == \
         (s.ruleset.house("stark"), s.ruleset.house("lannister"), a(s, "karhold"), [1, 1, 0, 0])
     assert (s.pending.kind, s.pending.player) == (DecisionKind.HOUSE_CARD,
                                                   s.ruleset.house("stark"))
@@ -211,7 +211,7 @@ def test_r7_8_moves_that_break_supply_are_not_offered():
               "stark", "winterfell")
     assert dests(s, FOOTMAN) == WINTERFELL_LAND - {"white-harbor"}
     with pytest.raises(IllegalActionError):
-        flow.apply(s, ("move", FOOTMAN, a(s, "white-harbor")))
+        apply(s, ("move", FOOTMAN, a(s, "white-harbor")))
 
 
 def test_r7_8_supply_is_checked_on_the_march_as_a_whole():
@@ -250,6 +250,6 @@ def test_r12_3_3_one_naval_attack_per_march():
     move(s, SHIP, "the-golden-sound")
     combat = in_combat(s)
     assert combat is not None
-    assert (combat["defender"], combat["area"], combat["units"]) == \
+    assert (combat.defender, combat.area, combat.units) == \
         (s.ruleset.house("lannister"), a(s, "the-golden-sound"), [0, 0, 2, 0])
     assert units(s, "greyjoy", "port-of-pyke") == [0, 0, 1, 0]

@@ -3,7 +3,8 @@
 import pytest
 
 from got_env.engine import DONE, DecisionKind, IllegalActionError, apply, new_game, scenario
-from got_env.engine.flow import advance, push
+from got_env.engine.game import RoundFrame, advance
+from got_env.engine.mustering import MusteringFrame
 from got_env.engine.state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE
 
 CARDS = {"I": ["mustering"], "II": ["last-days-of-summer"], "III": ["web-of-lies"]}
@@ -165,8 +166,8 @@ def test_one_given_area_skips_the_area_pick():
     s = new_game(6, seed=0, options={"max_rounds": 1})
     rs = s.ruleset
     stark, winterfell = rs.house("stark"), rs.area("winterfell")
-    push(s, "round", at=3)  # ends the game once the mustering is over
-    push(s, "mustering", houses=[stark], areas=[winterfell])
+    s.stack.append(RoundFrame(at=3))  # ends the game once the mustering is over
+    s.stack.append(MusteringFrame(houses=[stark], areas=[winterfell]))
     advance(s)
     assert mustering(s, "stark")
     assert s.pending.context == {"area": winterfell, "points": 2}

@@ -89,7 +89,7 @@ def test_r18_3_ships_leave_a_port_only_into_its_sea():
     move(s, SHIP, "the-golden-sound")
     combat = in_combat(s)
     assert combat is not None
-    assert (combat["defender"], combat["area"], combat["units"]) == \
+    assert (combat.defender, combat.area, combat.units) == \
         (s.ruleset.house("greyjoy"), s.ruleset.area("the-golden-sound"), [0, 0, 2, 0])
 
 

@@ -137,8 +137,8 @@ def test_house_page_holds_no_other_houses_secrets(record, stark_page):
     view = data["views"][0]
     for t, (state, _) in enumerate(walk(record)):
         combat = view["combat"][t]
-        frame = next((f for f in reversed(state.stack) if f.get("step") == "combat"), None)
-        if combat is None or frame is None or frame.get("revealed"):
+        frame = next((f for f in reversed(state.stack) if f.step == "combat"), None)
+        if combat is None or frame is None or frame.revealed:
             continue
         for side in ("attacker", "defender"):
             if combat[side]["house"] != "Stark" and "card" in combat[side]:

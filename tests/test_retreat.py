@@ -19,8 +19,7 @@ from combat_helpers import (
 )
 
 from got_env.engine import DONE, apply
-from got_env.engine.cards import combat_frame
-from got_env.engine.combat import initial_strength
+from got_env.engine.combat import combat_frame, initial_strength
 from got_env.engine.decision import DecisionKind
 
 CARDS = {"tyrell": ["alester-florent", "randyll-tarly"],
@@ -59,7 +58,7 @@ def test_p21_routing_example(ended):
     assert initial_strength(s, frame, "defender") == 1
     play_cards(s, "melisandre", "alester-florent")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3 + 1, "defender": 1 + 1}
+    assert frame.strength == {"attacker": 3 + 1, "defender": 1 + 1}
     assert units_in(st, "storms-end", "baratheon") == "FK"
     assert units_in(st, "the-boneway", "tyrell") == "F"
     assert routed_in(st, "the-boneway", "tyrell") == "F"
@@ -76,7 +75,7 @@ def test_losing_attacker_goes_back_routed_and_loses_its_siege_engine(ended):
               hands={"stark": CARDS["stark"], "baratheon": CARDS["baratheon"]})
     fight(s, "stoney-sept", "harrenhal", "KE", "ser-rodrick-cassel", "brienne-of-tarth")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 7, "defender": 8}
+    assert frame.strength == {"attacker": 7, "defender": 8}
     assert units_in(st, "stoney-sept", "stark") == "K"
     assert routed_in(st, "stoney-sept", "stark") == "K"
     assert total_units(st, "stark") == 1
@@ -100,8 +99,8 @@ def test_losing_attacker_over_supply_destroys_retreating_units(ended):
     apply(s, DONE)
     play_cards(s, "ser-jaime-lannister", "alester-florent")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 3, "defender": 3}
-    assert frame["winner"] == "defender"  # the tie: Tyrell is higher on Fiefdoms
+    assert frame.strength == {"attacker": 3, "defender": 3}
+    assert frame.winner == "defender"  # the tie: Tyrell is higher on Fiefdoms
     assert units_in(st, "stoney-sept", "lannister") == "F"
     assert routed_in(st, "stoney-sept", "lannister") == ""
     assert units_in(st, "searoad-marches", "lannister") == "FF"
@@ -153,7 +152,7 @@ def test_defender_units_retreat_together_and_are_routed(ended):
     s = tyrell_attacks_from_the_reach(units={"lannister": {"blackwater": "FK"}})
     retreat(s, "searoad-marches")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert units_in(st, "searoad-marches", "lannister") == "FK"
     assert routed_in(st, "searoad-marches", "lannister") == "FK"
     assert units_in(st, "blackwater", "lannister") == ""
@@ -185,7 +184,7 @@ def test_no_legal_retreat_destroys_all(ended):
               hands={"lannister": CARDS["lannister"], "baratheon": CARDS["baratheon"]})
     fight(s, "stoney-sept", "harrenhal", "KK", "ser-jaime-lannister", "brienne-of-tarth")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert total_units(st, "baratheon") == 0
     assert units_in(st, "harrenhal", "lannister") == "KK"
 

@@ -15,8 +15,7 @@ from combat_helpers import (
 )
 
 from got_env.engine import apply, choice
-from got_env.engine.cards import combat_frame
-from got_env.engine.combat import initial_strength
+from got_env.engine.combat import combat_frame, initial_strength
 from got_env.engine.decision import DecisionKind
 
 # The p.18 example; Tyrell sits before Lannister on the Iron Throne so that its March resolves
@@ -54,9 +53,9 @@ def test_p18_support_example(ended):
     play_cards(s, "randyll-tarly", "the-hound")
     retreat(s, "stoney-sept")
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 9, "defender": 8}
-    assert frame["winner"] == "attacker"
-    assert frame["support_given"] == {st.ruleset.area("kings-landing"): "attacker",
+    assert frame.strength == {"attacker": 9, "defender": 8}
+    assert frame.winner == "attacker"
+    assert frame.support_given == {st.ruleset.area("kings-landing"): "attacker",
                                       st.ruleset.area("harrenhal"): "defender",
                                       st.ruleset.area("stoney-sept"): "defender"}
 
@@ -225,7 +224,7 @@ def test_land_units_never_support_a_sea_combat():
     march(s, "the-golden-sound", "ironmans-bay", "S")
     frame = combat_frame(s)
     rs = s.ruleset
-    assert frame["support_areas"] == {rs.house("lannister"): [rs.area("sunset-sea")],
+    assert frame.support_areas == {rs.house("lannister"): [rs.area("sunset-sea")],
                                       rs.house("greyjoy"): [rs.area("port-of-pyke")]}
     assert declare(s, lannister="attacker", greyjoy="defender") == ["lannister", "greyjoy"]
     keep_support(s)
@@ -245,7 +244,7 @@ def test_ships_support_a_land_combat_but_not_from_a_port():
                      "lannister": ["ser-jaime-lannister", "the-hound"]})
     march(s, "riverrun", "lannisport", "KK")
     rs = s.ruleset
-    assert combat_frame(s)["support_areas"] == {
+    assert combat_frame(s).support_areas == {
         rs.house("lannister"): [rs.area("the-golden-sound")]}
     declare(s, lannister="defender")
     keep_support(s)
@@ -264,7 +263,7 @@ def test_support_needs_real_adjacency_not_ship_transport():
                      "lannister": ["ser-jaime-lannister", "the-hound"]})
     march(s, "seagard", "riverrun", "KK")
     rs = s.ruleset
-    assert combat_frame(s)["support_areas"] == {rs.house("lannister"): [rs.area("stoney-sept")]}
+    assert combat_frame(s).support_areas == {rs.house("lannister"): [rs.area("stoney-sept")]}
     declare(s, lannister="defender")
     keep_support(s)
     assert initial(s) == (4, 1 + 1)

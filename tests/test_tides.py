@@ -20,7 +20,7 @@ from combat_helpers import (
 
 from got_env.encoding import ObservationEncoder
 from got_env.engine import NO, YES, DecisionKind, apply
-from got_env.engine.cards import combat_frame
+from got_env.engine.combat import CombatFrame, combat_frame
 
 
 def position(tides: bool = True, blade_holder: str | None = None, **extra):
@@ -44,7 +44,7 @@ def stack(state, *card_ids: str) -> None:
     """Put these Tides cards on top of the combat's deck, in order."""
     rs = state.ruleset
     frame = combat_frame(state)
-    deck = frame["tides_deck"]
+    deck = frame.tides_deck
     for pos, cid in enumerate(card_ids):
         idx = next(c.index for c in rs.tides_cards if c.id == cid)
         j = deck.index(idx, pos)
@@ -53,7 +53,7 @@ def stack(state, *card_ids: str) -> None:
 
 def finish(state) -> None:
     """Answer the rest of the combat (casualties, retreat) with the first option."""
-    while state.pending is not None and any(f["step"] == "combat" for f in state.stack):
+    while state.pending is not None and any(type(f) is CombatFrame for f in state.stack):
         apply(state, state.pending.options[0])
 
 
@@ -68,13 +68,13 @@ def test_deck_is_the_full_24_reshuffled_for_every_combat():
     s = position()
     to_cards(s)
     rs = s.ruleset
-    assert Counter(rs.tides_cards[i].id for i in combat_frame(s)["tides_deck"]) == {
+    assert Counter(rs.tides_cards[i].id for i in combat_frame(s).tides_deck) == {
         "zero": 8, "sword": 4, "fortification": 4, "two": 4, "three": 2, "skull": 2}
     decks = set()
     for seed in range(4):
         p = position(seed=seed)
         to_cards(p)
-        decks.add(tuple(combat_frame(p)["tides_deck"]))
+        decks.add(tuple(combat_frame(p).tides_deck))
     assert len(decks) > 1
 
 
@@ -82,11 +82,11 @@ def test_no_tides_without_the_option(ended):
     """§24: the variant is optional; without it no Tides card is drawn."""
     s = position(tides=False)
     to_cards(s)
-    assert "tides_deck" not in combat_frame(s)
+    assert combat_frame(s).tides_deck is None
     play_cards(s, "ser-jaime-lannister", "greatjon-umber")
     finish(s)
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 4}
+    assert frame.strength == {"attacker": 6, "defender": 4}
 
 
 def test_strength_is_added(ended):
@@ -98,7 +98,7 @@ def test_strength_is_added(ended):
     play_cards(s, "ser-jaime-lannister", "greatjon-umber")
     finish(s)
     _, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 9, "defender": 6}
+    assert frame.strength == {"attacker": 9, "defender": 6}
 
 
 def test_icons_add_to_the_house_card(ended):
@@ -109,8 +109,8 @@ def test_icons_add_to_the_house_card(ended):
     stack(s, "sword", "zero")
     play_cards(s, "ser-jaime-lannister", "greatjon-umber")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
-    assert frame["casualties"][0] == ["defender", 0]  # both Footmen died: 2 casualties taken
+    assert frame.winner == "attacker"
+    assert frame.casualties[0] == ["defender", 0]  # both Footmen died: 2 casualties taken
     assert units_in(st, "seagard", "stark") == ""
 
 
@@ -124,7 +124,7 @@ def test_fortification_cancels_a_sword(ended):
     assert kind(s) == DecisionKind.RETREAT_AREA
     apply(s, s.pending.options[0])
     st, frame = last_combat(ended)
-    assert frame["strength"] == {"attacker": 6, "defender": 5}
+    assert frame.strength == {"attacker": 6, "defender": 5}
     assert sum(int(x) for x in st.units[:, st.ruleset.house("stark")].ravel()) == 2
 
 
@@ -138,7 +138,7 @@ def test_skull_costs_the_winner_a_unit(ended):
     play_cards(s, "ser-jaime-lannister", "greatjon-umber")
     finish(s)  # one-option casualties (all Footmen, all Knights) are played without asking
     st, frame = last_combat(ended)
-    assert frame["winner"] == "attacker"
+    assert frame.winner == "attacker"
     assert units_in(st, "seagard", "lannister") == "K"
     assert sum(int(x) for x in st.units[:, st.ruleset.house("stark")].ravel()) == 1
 
@@ -169,7 +169,7 @@ def test_garrison_is_immune_to_skulls(ended):
     stack(s, "skull", "skull")
     play_cards(s, "greatjon-umber", "ser-jaime-lannister")
     st, frame = last_combat(ended)
-    assert frame["winner"] == "defender"
+    assert frame.winner == "defender"
     assert st.garrisons[st.ruleset.area("lannisport")] == 2
 
 
@@ -184,7 +184,7 @@ def test_blackfish_is_immune_to_skulls(ended):
     assert kind(s) == DecisionKind.RETREAT_AREA
     apply(s, s.pending.options[0])
     st, frame = last_combat(ended)
-    assert frame["casualties"][0] == ["defender", 0]  # 1 sword + 1 skull, all prevented
+    assert frame.casualties[0] == ["defender", 0]  # 1 sword + 1 skull, all prevented
     assert sum(int(x) for x in st.units[:, st.ruleset.house("stark")].ravel()) == 2
 
 
@@ -202,7 +202,7 @@ def test_blade_redraw_then_no_plus_one(ended):
     finish(s)
     st, frame = last_combat(ended)
     assert st.blade_used
-    assert frame["strength"]["attacker"] == 4 + 2 + 3
+    assert frame.strength["attacker"] == 4 + 2 + 3
 
 
 def test_blade_plus_one_after_the_reveal_when_not_redrawn(ended):
@@ -213,11 +213,11 @@ def test_blade_plus_one_after_the_reveal_when_not_redrawn(ended):
     play_cards(s, "ser-jaime-lannister", "greatjon-umber")
     apply(s, NO)
     assert kind(s) == DecisionKind.BLADE_PLUS_ONE
-    assert combat_frame(s)["tides_revealed"]
+    assert combat_frame(s).tides_revealed
     apply(s, YES)
     finish(s)
     _, frame = last_combat(ended)
-    assert frame["strength"]["attacker"] == 4 + 2 + 2 + 1
+    assert frame.strength["attacker"] == 4 + 2 + 2 + 1
 
 
 def test_own_tides_card_hidden_from_the_opponent_until_the_reveal():

@@ -84,7 +84,7 @@ def test_r14_6_transport_into_an_enemy_area_is_the_one_attack():
     move(s, FOOTMAN, "riverrun")
     combat = in_combat(s)
     assert combat is not None
-    assert (combat["defender"], combat["area"], combat["units"]) == \
+    assert (combat.defender, combat.area, combat.units) == \
         (s.ruleset.house("stark"), a(s, "greywater-watch"), [1, 0, 0, 0])
     assert units(s, "greyjoy", "riverrun") == [1, 0, 0, 0]
 

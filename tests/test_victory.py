@@ -5,6 +5,7 @@ import pytest
 from engine_helpers import area, at, build, house, kind, orders, who
 
 from got_env.engine import DONE, NO, DecisionKind, IllegalActionError, Phase, apply
+from got_env.engine.combat import CombatFrame
 from got_env.engine.state import FOOTMAN, KNIGHT
 
 # Lannister holds six castles/strongholds: Lannisport (home), Riverrun and Seagard with units,
@@ -119,7 +120,7 @@ def test_r5_3_seventh_castle_won_in_combat_ends_the_game_inside_the_combat():
     assert s.outcome.reason == "seven-castles"
     assert s.outcome.winner == house(s, "lannister")
     assert s.units[area(s, "moat-cailin"), house(s, "lannister"), KNIGHT] == 2
-    assert s.stack[-1]["step"] == "combat"  # stopped inside the combat
+    assert type(s.stack[-1]) is CombatFrame  # stopped inside the combat
     assert "stoney-sept" in orders(s)
 
 

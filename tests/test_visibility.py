@@ -4,7 +4,9 @@ Tides cards of a combat, placed orders, bids."""
 from __future__ import annotations
 
 from got_env import engine
-from got_env.engine.frames import CombatFrame, Side
+from got_env.engine.bidding import BiddingFrame
+from got_env.engine.combat import CombatFrame
+from got_env.engine.frames import CombatStage, Side
 from got_env.engine.visibility import (
     bid_visible,
     bids_revealed,
@@ -13,12 +15,12 @@ from got_env.engine.visibility import (
     orders_hidden,
     tides_visible,
 )
+from got_env.engine.wildlings import WildlingAttackFrame, WildlingStage
 
 
 def combat(**extra) -> CombatFrame:
-    return CombatFrame.from_dict({"step": "combat", "attacker": 0, "defender": 1, "area": 3,
-                                  "origin": 4, "units": [1, 0, 0, 0], "march_bonus": 0,
-                                  "stage": "cards", "cards": {"attacker": 5}, **extra})
+    return CombatFrame(attacker=0, defender=1, area=3, origin=4, units=[1, 0, 0, 0],
+                       march_bonus=0, stage=CombatStage.CARDS, cards={Side.ATTACKER: 5}, **extra)
 
 
 def test_house_cards_own_at_once_others_at_the_reveal():
@@ -30,7 +32,7 @@ def test_house_cards_own_at_once_others_at_the_reveal():
 
 
 def test_tides_cards_own_once_drawn_others_at_the_reveal():
-    frame = combat(tides={"attacker": 2, "defender": 7})
+    frame = combat(tides={Side.ATTACKER: 2, Side.DEFENDER: 7})
     assert tides_visible(frame, Side.DEFENDER, 1) and tides_visible(frame, Side.DEFENDER, None)
     assert not tides_visible(frame, Side.DEFENDER, 0)
     frame.tides_revealed = True
@@ -50,10 +52,12 @@ def test_orders_hidden_until_the_reveal():
 
 
 def test_bids_shown_once_everybody_has_bid():
-    frame = {"step": "clash_of_kings", "track": 0, "bids": [3, -1, 0]}
+    frame = BiddingFrame(track=0, bids=[3, -1, 0])
     assert not bids_revealed(frame, [0, 1, 2]) and bid_visible(frame, 0, [0, 1, 2], 0)
     assert not bid_visible(frame, 0, [0, 1, 2], 1) and bid_visible(frame, 0, [0, 1, 2], None)
-    frame["bids"][1] = 2
+    frame.bids[1] = 2
     assert bids_revealed(frame, [0, 1, 2]) and bid_visible(frame, 0, [0, 1, 2], 1)
-    assert not bids_revealed({"step": "wildling_attack", "stage": "bid"}, [0, 1, 2])
-    assert bids_revealed({"step": "wildling_attack", "stage": "resolve"}, [0, 1, 2])
+    attack = WildlingAttackFrame(strength=6, exclude=[], stage=WildlingStage.BID)
+    assert not bids_revealed(attack, [0, 1, 2])
+    attack.stage = WildlingStage.EFFECTS
+    assert bids_revealed(attack, [0, 1, 2])

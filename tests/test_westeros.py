@@ -10,12 +10,12 @@ from got_env.engine import (
     IllegalActionError,
     apply,
     choice,
-    flow,
     new_game,
     scenario,
 )
 from got_env.engine.state import FIEFDOMS, IRON_THRONE, KINGS_COURT
 from got_env.engine.westeros import WESTEROS_EFFECTS, draw, reveal
+from got_env.engine.wildlings import WildlingAttackFrame
 
 QUIET = {"I": ["last-days-of-summer"], "II": ["last-days-of-summer"], "III": ["web-of-lies"]}
 SPECIAL_MARCH = len(ORDER_TYPES)
@@ -45,13 +45,13 @@ def attacks(monkeypatch):
     each attack's locals and the power and bans at that moment, then ends."""
     seen = []
 
-    def record(state, frame):
-        seen.append({"strength": frame["strength"], "exclude": frame["exclude"],
+    def record(frame, state):
+        seen.append({"strength": frame.strength, "exclude": frame.exclude,
                      "threat": state.wildling_threat, "power": power_of(state),
                      "bans": state.order_bans.copy()})
-        flow.pop(state)
+        state.stack.pop()
 
-    monkeypatch.setitem(flow._RUN, "wildling_attack", record)
+    monkeypatch.setattr(WildlingAttackFrame, "run", record)
     return seen
 
 

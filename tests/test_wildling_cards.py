@@ -16,9 +16,12 @@ import importlib.util
 import pytest
 from wildling_helpers import area, attack, bid, card, ended, house, play, units, wildling
 
-from got_env.engine import flow
+from got_env.engine import apply
 from got_env.engine.decision import DONE, DecisionKind, IllegalActionError, choice
+from got_env.engine.frames import GotFrame
+from got_env.engine.mustering import MusteringFrame
 from got_env.engine.state import FIEFDOMS, FOOTMAN, IRON_THRONE, KINGS_COURT, KNIGHT, SHIP
+from got_env.engine.supply import ReconcileFrame
 
 D = DecisionKind
 NW_BARATHEON = {"baratheon": 4, "lannister": 2, "stark": 2}
@@ -39,16 +42,16 @@ def names(state, cards: list[int]) -> list[str]:
     return sorted(state.ruleset.house_cards[c].id for c in cards)
 
 
-def record_step(monkeypatch, name: str) -> list[dict]:
-    """Replace step ``name`` by one that records its frame and ends (for steps other modules
-    own: ``mustering``, ``reconcile``)."""
-    frames: list[dict] = []
+def record_step(monkeypatch, step: type[GotFrame]) -> list[GotFrame]:
+    """Replace the ``run`` of frame class ``step`` by one that records a copy of the frame and
+    ends (for steps other modules own: mustering, reconcile)."""
+    frames: list[GotFrame] = []
 
-    def run(state, frame):
-        frames.append(dict(frame))
-        flow.pop(state)
+    def run(frame, state):
+        frames.append(frame.copy())
+        state.stack.pop()
 
-    monkeypatch.setitem(flow._RUN, name, run)
+    monkeypatch.setattr(step, "run", run)
     return frames
 
 
@@ -110,7 +113,7 @@ def test_preemptive_raid_lowest_destroys_two_units():
     d = s.pending
     assert (d.kind, d.player) == (D.PREEMPTIVE_RAID_PENALTY, house(s, "stark"))
     assert d.options == (choice("destroy-units"), choice("drop-on-track"))
-    flow.apply(s, choice("destroy-units"))
+    apply(s, choice("destroy-units"))
     wf, wh, sea = area(s, "winterfell"), area(s, "white-harbor"), area(s, "the-shivering-sea")
     assert s.pending.kind == D.WILDLING_DESTROY_UNITS
     assert set(s.pending.options) == {("unit", wf, FOOTMAN), ("unit", wf, KNIGHT),
@@ -152,7 +155,7 @@ def test_preemptive_raid_lowest_equally_high_iron_throne_holder_picks_track():
     d = s.pending
     assert (d.kind, d.player) == (D.PREEMPTIVE_RAID_TRACK, house(s, "baratheon"))
     assert d.options == (("track", IRON_THRONE), ("track", FIEFDOMS))
-    flow.apply(s, ("track", FIEFDOMS))
+    apply(s, ("track", FIEFDOMS))
     assert ended(s)
     assert order(s, FIEFDOMS) == ["baratheon", "lannister", "stark"]
     assert order(s, IRON_THRONE) == ["baratheon", "stark", "lannister"]
@@ -169,9 +172,9 @@ def test_crow_killers_nights_watch_upgrades_up_to_two_footmen():
     d = s.pending
     assert (d.kind, d.player) == (D.CROW_KILLERS_UPGRADE, house(s, "stark"))
     assert d.options == (("unit", wh, FOOTMAN), ("unit", wf, FOOTMAN), DONE)
-    flow.apply(s, ("unit", wh, FOOTMAN))
+    apply(s, ("unit", wh, FOOTMAN))
     assert s.pending.options == (("unit", wf, FOOTMAN), DONE)
-    flow.apply(s, ("unit", wf, FOOTMAN))
+    apply(s, ("unit", wf, FOOTMAN))
     assert ended(s)
     assert units(s, "stark", "winterfell") == [0, 2, 0, 0]
     assert units(s, "stark", "white-harbor") == [0, 1, 0, 0]
@@ -227,7 +230,7 @@ def test_crow_killers_lowest_knights_without_footmen_are_destroyed():
     d = s.pending
     assert (d.kind, d.player) == (D.CROW_KILLERS_REPLACE, house(s, "stark"))
     assert d.options == (("unit", wh, KNIGHT), ("unit", wf, KNIGHT))
-    flow.apply(s, ("unit", wf, KNIGHT))
+    apply(s, ("unit", wf, KNIGHT))
     assert ended(s)
     assert units(s, "stark", "winterfell") == [4, 0, 0, 0]
     assert units(s, "stark", "white-harbor") == [2, 0, 0, 0]
@@ -243,7 +246,7 @@ def test_crow_killers_others_replace_two_knights_of_their_choice():
     d = s.pending
     assert (d.kind, d.player) == (D.CROW_KILLERS_REPLACE, house(s, "baratheon"))
     assert d.options == (("unit", bw, KNIGHT), ("unit", ds, KNIGHT), ("unit", kw, KNIGHT))
-    flow.apply(s, ("unit", kw, KNIGHT))
+    apply(s, ("unit", kw, KNIGHT))
     play(s, D.CROW_KILLERS_REPLACE, "baratheon", ("unit", ds, KNIGHT))
     assert ended(s)
     assert units(s, "baratheon", "dragonstone") == [2, 0, 0, 0]
@@ -270,13 +273,13 @@ def test_rattleshirts_raiders_wildlings_supply_down_then_all_reconcile(monkeypat
                                                                        stark_after):
     """rattleshirts-raiders, wildling victory: lowest down 2 (not below 0), the others down 1;
     then every house reconciles (step ``reconcile`` with all houses in turn order, R7.4)."""
-    frames = record_step(monkeypatch, "reconcile")
+    frames = record_step(monkeypatch, ReconcileFrame)
     s = attack(card="rattleshirts-raiders", supply={"stark": stark_supply})
     bid(s, **LOW_STARK)
     assert ended(s)
     assert [int(s.supply[house(s, h)]) for h in ("baratheon", "lannister", "stark")] == \
         [1, 1, stark_after]
-    assert frames == [{"step": "reconcile", "houses": s.turn_order()}]
+    assert frames == [ReconcileFrame(houses=s.turn_order())]
 
 
 @pytest.mark.skipif(importlib.util.find_spec("got_env.engine.supply") is None,
@@ -291,7 +294,7 @@ def test_rattleshirts_raiders_over_limit_house_must_destroy_a_unit():
     bid(s, **LOW_STARK)
     d = s.pending
     assert (d.kind, d.player) == (D.RECONCILE_ARMIES, house(s, "stark"))
-    flow.apply(s, ("unit", area(s, "winterfell"), FOOTMAN))
+    apply(s, ("unit", area(s, "winterfell"), FOOTMAN))
     assert ended(s)
     assert units(s, "stark", "winterfell") == [1, 1, 0, 0]
 
@@ -356,9 +359,9 @@ def test_massing_others_discard_one_card_of_their_choice():
                          ("card", card(s, "renly-baratheon")))
     before = s.clone()
     with pytest.raises(IllegalActionError):
-        flow.apply(s, ("card", card(s, "tywin-lannister")))
+        apply(s, ("card", card(s, "tywin-lannister")))
     assert s == before
-    flow.apply(s, ("card", card(s, "stannis-baratheon")))
+    apply(s, ("card", card(s, "stannis-baratheon")))
     assert ended(s)
     assert names(s, s.hand(house(s, "baratheon"))) == ["renly-baratheon"]
     assert names(s, s.hand(house(s, "lannister"))) == ["tywin-lannister"]
@@ -384,7 +387,7 @@ def test_king_beyond_the_wall_nights_watch_top_of_chosen_track(track, expected):
     d = s.pending
     assert (d.kind, d.player) == (D.KING_BEYOND_THE_WALL_TOP, house(s, "stark"))
     assert d.options == (("track", IRON_THRONE), ("track", FIEFDOMS), ("track", KINGS_COURT))
-    flow.apply(s, ("track", track))
+    apply(s, ("track", track))
     assert ended(s)
     assert order(s, track) == expected
     assert s.holder(track) == house(s, "stark")
@@ -414,7 +417,7 @@ def test_king_beyond_the_wall_others_may_not_pick_iron_throne():
     bid(s, **LOW_STARK)
     before = s.clone()
     with pytest.raises(IllegalActionError):
-        flow.apply(s, ("track", IRON_THRONE))
+        apply(s, ("track", IRON_THRONE))
     assert s == before
 
 
@@ -428,7 +431,7 @@ def test_mammoth_riders_nights_watch_retrieves_one_discarded_card():
     d = s.pending
     assert (d.kind, d.player) == (D.MAMMOTH_RIDERS_RETRIEVE, house(s, "baratheon"))
     assert len(d.options) == 7 and d.options[-1] == DONE
-    flow.apply(s, ("card", card(s, "stannis-baratheon")))
+    apply(s, ("card", card(s, "stannis-baratheon")))
     assert ended(s)
     assert names(s, s.hand(house(s, "baratheon"))) == ["patchface", "stannis-baratheon"]
 
@@ -437,7 +440,7 @@ def test_mammoth_riders_nights_watch_may_take_nothing():
     """mammoth-riders, Night's Watch: "may" (D-18 done); nothing asked with an empty pile."""
     s = attack(card="mammoth-riders", hands={"baratheon": ["patchface"]})
     bid(s, **NW_BARATHEON)
-    flow.apply(s, DONE)
+    apply(s, DONE)
     assert ended(s)
     assert names(s, s.hand(house(s, "baratheon"))) == ["patchface"]
     s = attack(card="mammoth-riders")
@@ -479,16 +482,16 @@ def test_mammoth_riders_lowest_destroys_three_others_two():
 def test_horde_descends_nights_watch_musters_in_one_own_castle(monkeypatch):
     """the-horde-descends, Night's Watch (D-19): one Castle/Stronghold area he controls, then
     normal mustering there only (step ``mustering`` with houses=[h], areas=[a], R8)."""
-    frames = record_step(monkeypatch, "mustering")
+    frames = record_step(monkeypatch, MusteringFrame)
     s = attack(card="the-horde-descends")
     bid(s, **NW_STARK)
     wf, wh = area(s, "winterfell"), area(s, "white-harbor")
     d = s.pending
     assert (d.kind, d.player) == (D.HORDE_DESCENDS_MUSTER, house(s, "stark"))
     assert d.options == (("area", wh), ("area", wf), DONE)
-    flow.apply(s, ("area", wf))
+    apply(s, ("area", wf))
     assert ended(s)
-    assert frames == [{"step": "mustering", "houses": [house(s, "stark")], "areas": [wf]}]
+    assert frames == [MusteringFrame(houses=[house(s, "stark")], areas=[wf])]
 
 
 def test_horde_descends_nights_watch_real_mustering_in_that_area_only():
@@ -524,10 +527,10 @@ def test_horde_descends_nights_watch_offers_only_areas_where_mustering_is_possib
 
 def test_horde_descends_nights_watch_may_decline(monkeypatch):
     """the-horde-descends, Night's Watch: "may" (D-19 done): no mustering."""
-    frames = record_step(monkeypatch, "mustering")
+    frames = record_step(monkeypatch, MusteringFrame)
     s = attack(card="the-horde-descends")
     bid(s, **NW_STARK)
-    flow.apply(s, DONE)
+    apply(s, DONE)
     assert ended(s)
     assert frames == []
 
@@ -543,7 +546,7 @@ def test_horde_descends_lowest_destroys_two_in_one_own_castle_area():
     d = s.pending
     assert (d.kind, d.player) == (D.WILDLING_DESTROY_UNITS, house(s, "stark"))
     assert d.options == (("unit", wh, FOOTMAN), ("unit", wf, FOOTMAN), ("unit", wf, KNIGHT))
-    flow.apply(s, ("unit", wf, KNIGHT))  # the second one is Winterfell's Footman, unasked
+    apply(s, ("unit", wf, KNIGHT))  # the second one is Winterfell's Footman, unasked
     assert ended(s)  # others: Lannister's and Baratheon's single Footman, unasked
     assert units(s, "stark", "winterfell") == [1, 0, 0, 0]
     assert units(s, "stark", "white-harbor") == [2, 0, 0, 0]
@@ -561,7 +564,7 @@ def test_horde_descends_lowest_without_such_area_destroys_two_anywhere():
     bid(s, **LOW_STARK)
     wf, kh = area(s, "winterfell"), area(s, "karhold")
     assert s.pending.options == (("unit", kh, FOOTMAN), ("unit", wf, FOOTMAN))
-    flow.apply(s, ("unit", kh, FOOTMAN))
+    apply(s, ("unit", kh, FOOTMAN))
     play(s, D.WILDLING_DESTROY_UNITS, "stark", ("unit", wf, FOOTMAN))
     assert ended(s)
     assert units(s, "stark", "karhold") == [1, 0, 0, 0]
@@ -578,7 +581,7 @@ def test_horde_descends_others_destroy_one_unit():
     d = s.pending
     assert (d.kind, d.player) == (D.WILDLING_DESTROY_UNITS, house(s, "baratheon"))
     assert d.options == (("unit", ds, FOOTMAN), ("unit", ds, KNIGHT))
-    flow.apply(s, ("unit", ds, KNIGHT))
+    apply(s, ("unit", ds, KNIGHT))
     assert ended(s)
     assert units(s, "baratheon", "dragonstone") == [1, 0, 0, 0]
     assert units(s, "lannister", "lannisport") == [0, 0, 0, 0]

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from wildling_helpers import attack, bid, ended, house, play, wildling
 
-from got_env.engine import flow, scenario
+from got_env.engine import apply, scenario
 from got_env.engine.decision import DecisionKind, IllegalActionError
 from got_env.engine.state import FIEFDOMS, IRON_THRONE, KINGS_COURT
-from got_env.engine.wildlings import WILDLING_EFFECTS
+from got_env.engine.wildlings import WILDLING_EFFECTS, WildlingAttackFrame
 
 D = DecisionKind
 
@@ -29,11 +29,11 @@ def test_bids_are_asked_secretly_in_turn_order():
     assert (d.kind, d.player, d.secret) == (D.WILDLING_BID, house(s, "baratheon"), True)
     assert d.options == tuple(("bid", n) for n in range(6))
     assert d.context == {"strength": 8}
-    flow.apply(s, ("bid", 2))
+    apply(s, ("bid", 2))
     assert s.pending.player == house(s, "lannister")
     assert s.pending.options == tuple(("bid", n) for n in range(4))
     assert powers(s) == [5, 3, 5]
-    flow.apply(s, ("bid", 3))
+    apply(s, ("bid", 3))
     assert s.pending.player == house(s, "stark")
     assert s.pending.secret
 
@@ -78,7 +78,7 @@ def test_house_without_power_is_still_asked_to_bid_zero():
     seen = []
     while s.pending is not None and s.pending.kind == D.WILDLING_BID:
         seen.append((s.ruleset.houses[s.pending.player].id, len(s.pending.options)))
-        flow.apply(s, ("bid", {"baratheon": 4, "lannister": 2, "stark": 0}[seen[-1][0]]))
+        apply(s, ("bid", {"baratheon": 4, "lannister": 2, "stark": 0}[seen[-1][0]]))
     assert ("stark", 1) in seen and len(seen) == 3
     assert ended(s)
     assert s.wildling_threat == 0  # 4 + 2 + 0 >= 6
@@ -93,7 +93,7 @@ def test_strength_zero_all_tied_iron_throne_holder_picks_highest():
     d = s.pending
     assert (d.kind, d.player) == (D.WILDLING_TIED_BIDDER, house(s, "baratheon"))
     assert d.options == tuple(("house", house(s, h)) for h in ("baratheon", "lannister", "stark"))
-    flow.apply(s, ("house", house(s, "stark")))
+    apply(s, ("house", house(s, "stark")))
     assert (s.pending.kind, s.pending.player) == (D.KING_BEYOND_THE_WALL_TOP, house(s, "stark"))
 
 
@@ -106,7 +106,7 @@ def test_tie_for_highest_broken_by_iron_throne_holder_not_tied():
     d = s.pending
     assert (d.kind, d.player) == (D.WILDLING_TIED_BIDDER, house(s, "stark"))
     assert d.options == (("house", house(s, "baratheon")), ("house", house(s, "lannister")))
-    flow.apply(s, ("house", house(s, "lannister")))
+    apply(s, ("house", house(s, "lannister")))
     play(s, D.KING_BEYOND_THE_WALL_TOP, "lannister", ("track", IRON_THRONE))
     assert ended(s)
     assert s.holder(IRON_THRONE) == house(s, "lannister")
@@ -122,7 +122,7 @@ def test_tie_for_lowest_broken_by_iron_throne_holder():
     d = s.pending
     assert (d.kind, d.player) == (D.WILDLING_TIED_BIDDER, house(s, "baratheon"))
     assert d.options == (("house", house(s, "lannister")), ("house", house(s, "stark")))
-    flow.apply(s, ("house", house(s, "stark")))
+    apply(s, ("house", house(s, "stark")))
     assert ended(s)
     assert powers(s) == [1, 3, 0]
     assert s.wildling_threat == 6
@@ -135,7 +135,7 @@ def test_illegal_bid_raises_and_leaves_state_unchanged():
     before = s.clone()
     for bad in (("bid", 5), ("bid", -1), ("house", 0), ("done",)):
         with pytest.raises(IllegalActionError):
-            flow.apply(s, bad)
+            apply(s, bad)
         assert s == before
 
 
@@ -145,9 +145,9 @@ def test_illegal_tie_pick_raises_and_leaves_state_unchanged():
     bid(s, baratheon=1, lannister=1, stark=0)
     before = s.clone()
     with pytest.raises(IllegalActionError):
-        flow.apply(s, ("house", house(s, "stark")))
+        apply(s, ("house", house(s, "stark")))
     assert s == before
-    flow.apply(s, ("house", house(s, "lannister")))
+    apply(s, ("house", house(s, "lannister")))
     assert ended(s)
 
 
@@ -195,7 +195,7 @@ def test_six_players_every_house_bids_in_turn_order():
     asked = []
     while s.pending is not None:
         asked.append(s.pending.player)
-        flow.apply(s, ("bid", len(asked) - 1))  # 0..5 -> 15 >= 12, one highest bidder
+        apply(s, ("bid", len(asked) - 1))  # 0..5 -> 15 >= 12, one highest bidder
     assert asked == s.turn_order()
     assert s.wildling_threat == 0
 
@@ -216,10 +216,10 @@ def test_wildlings_attack_card_in_westeros_phase_starts_an_attack():
                         "wildling_top": ["silence-at-the-wall"]})
     if s.pending is None or s.pending.kind != D.WILDLING_BID:
         pytest.skip("the Westeros phase does not push wildling_attack yet")
-    frames = [f for f in s.stack if f["step"] == "wildling_attack"]
-    assert [f["strength"] for f in frames] == [10]  # 6 + two wildling icons (facts §4.6)
+    frames = [f for f in s.stack if type(f) is WildlingAttackFrame]
+    assert [f.strength for f in frames] == [10]  # 6 + two wildling icons (facts §4.6)
     bid(s, baratheon=5, lannister=3, stark=2)
-    assert s.stack[-1]["step"] != "wildling_attack"
+    assert type(s.stack[-1]) is not WildlingAttackFrame
     assert s.wildling_threat == 0
     assert int(s.wildling_deck[-1]) == wildling(s, "silence-at-the-wall")
     assert np.array_equal(s.power[[house(s, "stark")]], [3])
@@ -229,13 +229,13 @@ def test_clone_mid_attack_plays_on_independently():
     """The attack lives in the state's stack (engine.md): a clone taken between two bids goes on
     its own way and leaves the original where it was."""
     s = attack(strength=8, card="skinchanger-scout")
-    flow.apply(s, ("bid", 5))
+    apply(s, ("bid", 5))
     c = s.clone()
     assert c == s
     bid(c, lannister=4, stark=0)
     assert ended(c) and c.wildling_threat == 0 and powers(c) == [5, 1, 5]
     assert s.pending.player == house(s, "lannister")
-    assert s.stack[-1]["bids"][house(s, "baratheon")] == 5
+    assert s.stack[-1].bids[house(s, "baratheon")] == 5
     bid(s, lannister=0, stark=0)
     play(s, D.WILDLING_TIED_BIDDER, "baratheon", ("house", house(s, "lannister")))
     assert ended(s) and s.wildling_threat == 4 and powers(s) == [0, 0, 3]
@@ -260,7 +260,7 @@ def test_random_play_of_every_card_keeps_invariants(card):
             if s.pending is None:
                 break
             check(s)
-            flow.apply(s, s.pending.options[int(rng.integers(len(s.pending.options)))])
+            apply(s, s.pending.options[int(rng.integers(len(s.pending.options)))])
         assert ended(s), s.stack
         check(s)
         assert (s.power >= 0).all() and (s.power_pool() >= 0).all()

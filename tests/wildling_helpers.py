@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from got_env.engine import flow, scenario
+from got_env.engine import apply, scenario
 from got_env.engine.decision import Action, DecisionKind
+from got_env.engine.game import RoundFrame, advance
 from got_env.engine.state import GameState, Phase
+from got_env.engine.wildlings import WildlingAttackFrame
 
 
 def attack(card: str | list[str] = "silence-at-the-wall", strength: int = 8,
@@ -25,10 +27,10 @@ def attack(card: str | list[str] = "silence-at-the-wall", strength: int = 8,
     state.stack.clear()
     state.pending = None
     state.phase = Phase.WESTEROS
-    flow.push(state, "round", at=3)
-    flow.push(state, "wildling_attack", strength=strength,
-              exclude=[house(state, h) for h in exclude])
-    flow.advance(state)
+    state.stack.append(RoundFrame(at=3))
+    state.stack.append(WildlingAttackFrame(strength=strength,
+                                           exclude=[house(state, h) for h in exclude]))
+    advance(state)
     return state
 
 
@@ -51,13 +53,13 @@ def wildling(state: GameState, card_id: str) -> int:
 def bid(state: GameState, **bids: int) -> None:
     """Play the pending D-08 bids of one attack, house by house in the order asked; every house
     asked must be named, and every house named must be asked (a house with no power too: a
-    secret decision is asked even with one option, flow.advance)."""
+    secret decision is asked even with one option, boardkit.frames.advance)."""
     asked = []
     while len(asked) < len(bids) and state.pending is not None \
             and state.pending.kind == DecisionKind.WILDLING_BID:
         hid = state.ruleset.houses[state.pending.player].id
         asked.append(hid)
-        flow.apply(state, ("bid", bids[hid]))
+        apply(state, ("bid", bids[hid]))
     assert sorted(asked) == sorted(bids), f"asked {asked}, bids given for {sorted(bids)}"
 
 
@@ -66,7 +68,7 @@ def play(state: GameState, kind: DecisionKind, player: str, action: Action) -> N
     d = state.pending
     assert d is not None, "no decision pending"
     assert (d.kind, state.ruleset.houses[d.player].id) == (kind, player), d
-    flow.apply(state, action)
+    apply(state, action)
 
 
 def units(state: GameState, house_id: str, area_id: str) -> list[int]:

@@ -30,10 +30,13 @@ import numpy as np
 from boardkit.layout import Layout, Piece
 
 from ..data import TRACKS, UNIT_TYPES, Ruleset
+from ..engine.combat import CombatFrame
 from ..engine.decision import DecisionKind
-from ..engine.frames import MISSING, SIDES, CombatFrame, Side, step_of
+from ..engine.frames import SIDES, Side
+from ..engine.marches import MarchFrame
+from ..engine.planning import PlanningFrame, PlanningStage
 from ..engine.state import CardPlace, GameState, Phase
-from ..engine.visibility import as_combat, orders_hidden, tides_visible
+from ..engine.visibility import orders_hidden, tides_visible
 from ._compiled import compiled_class
 
 CARDS_PER_HOUSE = 7  # both editions: seven house cards per house (checked per ruleset)
@@ -322,8 +325,8 @@ class ObservationEncoder:
         if d is not None and (observer is None or observer == d.player):
             self._encode_context(state, d.context, out, to_rel)
         for frame in reversed(state.stack):
-            if step_of(frame) == "combat":
-                self._encode_combat(as_combat(frame), out, to_rel, observer)
+            if type(frame) is CombatFrame:
+                self._encode_combat(frame, out, to_rel, observer)
                 break
 
     def _encode_compiled(self, state: GameState, observer: int | None,
@@ -422,10 +425,10 @@ class ObservationEncoder:
     def _encode_planning(self, state: GameState, out: np.ndarray, to_rel: np.ndarray) -> None:
         """``orders_placed``: the houses done placing (the first ``turn`` in turn order)."""
         for frame in state.stack:
-            if step_of(frame) == "planning_phase":
-                if frame.get("stage") == "assign" and frame.get("turn", 0):
+            if type(frame) is PlanningFrame:
+                if frame.stage is PlanningStage.ASSIGN and frame.turn:
                     base = self._at["orders_placed"]
-                    for h in state.turn_order()[: frame["turn"]]:  # (cheaper than fancy indexing)
+                    for h in state.turn_order()[: frame.turn]:  # (cheaper than fancy indexing)
                         out[base + to_rel[h]] = 1
                 return
 
@@ -460,10 +463,10 @@ class ObservationEncoder:
             else:  # counts and flags
                 out[base] = float(value)
         if state.pending.kind == DecisionKind.MARCH_MOVE:
-            march = next((f for f in reversed(state.stack) if step_of(f) == "march"), None)
-            if march is not None and march.get("attack"):
-                out[at["march_attack_area"] + march["attack"]["area"]] = 1
-                out[self._slices["march_waiting"]] = march["attack"]["units"]
+            march = next((f for f in reversed(state.stack) if type(f) is MarchFrame), None)
+            if march is not None and march.attack:
+                out[at["march_attack_area"] + march.attack["area"]] = 1
+                out[self._slices["march_waiting"]] = march.attack["units"]
 
     def _encode_combat(self, combat: CombatFrame, out: np.ndarray, to_rel: np.ndarray,
                        observer: int | None) -> None:
@@ -475,10 +478,10 @@ class ObservationEncoder:
         out[at["combat_area"] + combat.area] = 1
         out[at["combat_origin"] + combat.origin] = 1
         out[self._slices["combat_attackers"]] = combat.units
-        if combat.support_given is not MISSING:  # per Support order (R15.1)
+        if combat.support_given is not None:  # per Support order (R15.1)
             for area, side in combat.support_given.items():
                 out[at["combat_support"] + area * 2 + (0 if side == Side.ATTACKER else 1)] = 1
-        tides = {} if combat.tides is MISSING else combat.tides
+        tides = {} if combat.tides is None else combat.tides
         for i, side in enumerate(SIDES):
             card = tides.get(side)
             # one's own Tides card is seen once drawn, the opponent's at the reveal (§24)

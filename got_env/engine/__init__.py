@@ -11,6 +11,7 @@ Typical use::
 
 from typing import Any
 
+from . import abilities  # noqa: F401  (registers every house card's Ability and its steps)
 from .decision import (
     ACTION_KINDS,
     CHOICES,
@@ -18,13 +19,11 @@ from .decision import (
     NO,
     YES,
     Action,
-    Decision,
     DecisionKind,
     IllegalActionError,
     choice,
 )
-from .flow import apply, pending
-from .game import start
+from .game import apply, pending, start
 from .options import (
     DEFAULTS,
     GameOptions,
@@ -45,7 +44,7 @@ def start_game(num_players: int | None = None, seed: int | None = None,
 
 
 __all__ = [
-    "ACTION_KINDS", "CHOICES", "DEFAULTS", "DONE", "NO", "YES", "Action", "CardPlace", "Decision",
+    "ACTION_KINDS", "CHOICES", "DEFAULTS", "DONE", "NO", "YES", "Action", "CardPlace",
     "DecisionKind", "GameOptions", "GameState", "IllegalActionError", "OptionError", "Outcome",
     "Phase", "apply", "choice", "default_num_players", "game_options", "new_game", "pending",
     "start", "start_game", "validate_options",

@@ -7,20 +7,24 @@ picks which of its orders to resolve (D-24, D-26, D-48) and the order's own step
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
+from boardkit.decision import Decision
+
 from ..data import Ruleset
-from . import combat, consolidate, marches, raids  # noqa: F401  (register their steps)
-from .decision import Action, Decision, DecisionKind
-from .flow import on_action, pop, push, step
-from .frames import MISSING, Frame, _Missing, frame_class
+from .consolidate import ConsolidateFrame
+from .decision import Action, DecisionKind
+from .frames import GotFrame
+from .marches import MarchFrame
+from .raids import RaidFrame
 from .state import IRON_THRONE, GameState
 
-# (order type, decision kind, step that resolves one order)
-ORDER_STEPS = (
-    ("raid", DecisionKind.RAID_TO_RESOLVE, "raid"),
-    ("march", DecisionKind.MARCH_TO_RESOLVE, "march"),
-    ("consolidate-power", DecisionKind.CONSOLIDATE_TO_RESOLVE, "consolidate"),
+# (order type, decision kind, the frame of the step that resolves one order)
+ORDER_STEPS: tuple[tuple[str, DecisionKind, type[GotFrame]], ...] = (
+    ("raid", DecisionKind.RAID_TO_RESOLVE, RaidFrame),
+    ("march", DecisionKind.MARCH_TO_RESOLVE, MarchFrame),
+    ("consolidate-power", DecisionKind.CONSOLIDATE_TO_RESOLVE, ConsolidateFrame),
 )
 
 
@@ -54,74 +58,65 @@ def orders_by_house(state: GameState, order_type: str) -> dict[int, list[int]]:
     return out
 
 
-@frame_class
-class ActionPhaseFrame(Frame):
-    """The action phase's one local: ``at``, the next part to start (0 raids, 1 marches, 2
-    consolidate power, 3 cleanup); absent until its first run, unless a scenario starts it
-    midway."""
+@dataclass(slots=True)
+class ActionPhaseFrame(GotFrame):
+    """The action phase: ``at``, the next part to start (0 raids, 1 marches, 2 consolidate
+    power, 3 cleanup); None until its first run, unless a scenario starts it midway."""
 
     step: ClassVar[str] = "action_phase"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"at"})
 
-    at: int | _Missing = MISSING
+    at: int | None = None
+
+    def run(self, state: GameState) -> None:
+        """The next resolve step (R12.1.1), or the cleanup (R12.5)."""
+        at = 0 if self.at is None else self.at
+        if at < len(ORDER_STEPS):
+            self.at = at + 1
+            state.stack.append(ResolveOrdersFrame(kind=at, last=-1))
+            return None
+        cleanup(state)
+        state.stack.pop()
+        return None
 
 
-@frame_class
-class ResolveOrdersFrame(Frame):
-    """One resolve step's locals: ``kind``, its index in :data:`ORDER_STEPS`, and ``last``, the
-    Iron Throne position (0-based) the house that resolved last held when it began its order
-    (-1 at start)."""
+@dataclass(slots=True)
+class ResolveOrdersFrame(GotFrame):
+    """One resolve step: ``kind``, its index in :data:`ORDER_STEPS`, and ``last``, the Iron
+    Throne position (0-based) the house that resolved last held when it began its order (-1 at
+    start)."""
 
     step: ClassVar[str] = "resolve_orders"
 
     kind: int
     last: int
 
+    def run(self, state: GameState) -> Decision | None:
+        """The next house to resolve an order of the frame's type.
 
-@step("action_phase")
-def run_action_phase(state: GameState, frame: ActionPhaseFrame) -> None:
-    """The next resolve step (R12.1.1), or the cleanup (R12.5)."""
-    at = frame.at
-    if at is MISSING:
-        at = 0
-    if at < len(ORDER_STEPS):
-        frame.at = at + 1
-        push(state, "resolve_orders", kind=at, last=-1)
+        The next house is the first one with an order of this type from the *next position* of
+        the track as it stands now, wrapping round: the position decides, not the house, so
+        when Doran moves a house mid-phase the house now sitting there goes next and another
+        may be skipped this round (FAQ; R12.1.1, R21.1)."""
+        order_type, kind, _ = ORDER_STEPS[self.kind]
+        order = state.turn_order()
+        start = (self.last + 1) % len(order)
+        by_house = orders_by_house(state, order_type)
+        for house in order[start:] + order[:start]:
+            areas = by_house.get(house)
+            if areas:
+                return Decision(house, kind, tuple([("area", a) for a in areas]),
+                                context={"order_type": order_type})
+        state.stack.pop()
         return None
-    cleanup(state)
-    pop(state)
-    return None
 
-
-@step("resolve_orders")
-def run_resolve_orders(state: GameState, frame: ResolveOrdersFrame) -> Decision | None:
-    """The next house to resolve an order of the frame's type.
-
-    The next house is the first one with an order of this type from the *next position* of the
-    track as it stands now, wrapping round: the position decides, not the house, so when Doran
-    moves a house mid-phase the house now sitting there goes next and another may be skipped
-    this round (FAQ; R12.1.1, R21.1)."""
-    order_type, kind, _ = ORDER_STEPS[frame.kind]
-    order = state.turn_order()
-    start = (frame.last + 1) % len(order)
-    by_house = orders_by_house(state, order_type)
-    for house in order[start:] + order[:start]:
-        areas = by_house.get(house)
-        if areas:
-            return Decision(house, kind, tuple([("area", a) for a in areas]),
-                            {"order_type": order_type})
-    pop(state)
-    return None
-
-
-@on_action("resolve_orders")
-def act_resolve_orders(state: GameState, frame: ResolveOrdersFrame,
-                       action: Action) -> None:
-    """The chosen order's own step starts (D-24, D-26, D-48)."""
-    _, _, step_name = ORDER_STEPS[frame.kind]
-    area = action[1]
-    house = state.occupants()[area]
-    frame.last = state.track_position(IRON_THRONE, house)
-    push(state, step_name, area=area, house=house)
+    def act(self, state: GameState, action: Action) -> None:
+        """The chosen order's own step starts (D-24, D-26, D-48)."""
+        _, _, frame_class = ORDER_STEPS[self.kind]
+        area = action[1]
+        house = state.occupants()[area]
+        self.last = state.track_position(IRON_THRONE, house)
+        state.stack.append(frame_class(area=area, house=house))
 
 
 def cleanup(state: GameState) -> None:

@@ -22,89 +22,86 @@ until it has bid), ``placed`` (houses ranked so far on this track, position 1 fi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
+from boardkit.decision import Decision
+
 from ..data import TRACKS
-from .decision import Action, Decision, DecisionKind
-from .flow import pop, step
-from .frames import MISSING, Frame, _Missing, frame_class
+from .decision import Action, DecisionKind
+from .frames import GotFrame
 from .state import IRON_THRONE, GameState
 
 
-@frame_class
-class BiddingFrame(Frame):
-    """The Clash of Kings' locals (all set on its first run, none given by whoever pushes it):
-    the ``track`` bid on (0-2, 3 when done), the ``bids`` (per house, -1 until it has bid; the
+@dataclass(slots=True)
+class BiddingFrame(GotFrame):
+    """The Clash of Kings (all set on its first run, none given by whoever pushes it): the
+    ``track`` bid on (0-2, 3 when done), the ``bids`` (per house, -1 until it has bid; the
     determinization re-samples them in place), the houses ``placed`` so far, position 1 first."""
 
     step: ClassVar[str] = "clash_of_kings"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"track", "bids", "placed"})
 
-    track: int | _Missing = MISSING
-    bids: list[int] | _Missing = MISSING
-    placed: list[int] | _Missing = MISSING
+    track: int | None = None
+    bids: list[int] | None = None
+    placed: list[int] | None = None
 
+    def run(self, state: GameState) -> Decision | None:
+        """§9.2: the next bid, the next tie to break, or the next track."""
+        if self.track is None:
+            self._next_track(state, 0)
+        t = self.track
+        if t >= len(TRACKS):
+            state.stack.pop()
+            return None
+        waiting = self._waiting(state)
+        if waiting:
+            h = waiting[0]
+            return Decision(player=h, kind=DecisionKind.INFLUENCE_BID,
+                            options=tuple([("bid", n) for n in range(int(state.power[h]) + 1)]),
+                            context={"track": t}, secret=True)
+        group = self._tie_group(state)
+        if not group:
+            self._finish_track(state)
+            return None
+        if len(group) == 1:
+            self.placed.append(group[0])
+            return None
+        return Decision(player=state.holder(IRON_THRONE), kind=DecisionKind.RANK_TIED_BIDDERS,
+                        options=tuple([("house", h) for h in group]),
+                        context={"track": t, "position": len(self.placed) + 1,
+                                 "bids": {h: self.bids[h] for h in group}})
 
-def _waiting(state: GameState, frame: BiddingFrame) -> list[int]:
-    """Houses that have not bid yet on this track, in turn order."""
-    bids = frame.bids
-    return [h for h in state.turn_order() if bids[h] < 0]
+    def act(self, state: GameState, action: Action) -> None:
+        """A secret bid (D-06) or the placement of one tied house (D-07)."""
+        if action[0] == "bid":
+            self.bids[self._waiting(state)[0]] = action[1]
+        else:
+            self.placed.append(action[1])
 
+    def _waiting(self, state: GameState) -> list[int]:
+        """Houses that have not bid yet on this track, in turn order."""
+        bids = self.bids
+        return [h for h in state.turn_order() if bids[h] < 0]
 
-def _tie_group(state: GameState, frame: BiddingFrame) -> list[int]:
-    """The unplaced houses with the highest bid, in turn order (empty once all are placed)."""
-    bids, placed = frame.bids, frame.placed
-    rest = [h for h in state.turn_order() if h not in placed]
-    top = max((bids[h] for h in rest), default=-1)
-    return [h for h in rest if bids[h] == top]
+    def _tie_group(self, state: GameState) -> list[int]:
+        """The unplaced houses with the highest bid, in turn order (empty once all are
+        placed)."""
+        bids, placed = self.bids, self.placed
+        rest = [h for h in state.turn_order() if h not in placed]
+        top = max((bids[h] for h in rest), default=-1)
+        return [h for h in rest if bids[h] == top]
 
+    def _next_track(self, state: GameState, track: int) -> None:
+        """Start bidding on ``track``: nobody has bid, nobody is placed."""
+        self.track = track
+        self.bids = [-1] * state.ruleset.num_houses
+        self.placed = []
 
-def _next_track(state: GameState, frame: BiddingFrame, track: int) -> None:
-    """Start bidding on ``track``: nobody has bid, nobody is placed."""
-    frame.track = track
-    frame.bids = [-1] * state.ruleset.num_houses
-    frame.placed = []
-
-
-def _finish_track(state: GameState, frame: BiddingFrame) -> None:
-    """§9.2 steps 3.5-3.6: bids to the Power Pool, the new order on the track."""
-    t, placed = frame.track, frame.placed
-    for h in placed:
-        state.power[h] -= frame.bids[h]
-    state.tracks[t, : len(placed)] = placed
-    _next_track(state, frame, t + 1)
-
-
-def act_bidding(state: GameState, frame: BiddingFrame, action: Action) -> None:
-    """A secret bid (D-06) or the placement of one tied house (D-07)."""
-    if action[0] == "bid":
-        frame.bids[_waiting(state, frame)[0]] = action[1]
-    else:
-        frame.placed.append(action[1])
-
-
-@step("clash_of_kings", act=act_bidding)
-def run_bidding(state: GameState, frame: BiddingFrame) -> Decision | None:
-    """§9.2: the next bid, the next tie to break, or the next track.."""
-    if frame.track is MISSING:
-        _next_track(state, frame, 0)
-    t = frame.track
-    if t >= len(TRACKS):
-        pop(state)
-        return None
-    waiting = _waiting(state, frame)
-    if waiting:
-        h = waiting[0]
-        return Decision(player=h, kind=DecisionKind.INFLUENCE_BID,
-                        options=tuple([("bid", n) for n in range(int(state.power[h]) + 1)]),
-                        context={"track": t}, secret=True)
-    group = _tie_group(state, frame)
-    if not group:
-        _finish_track(state, frame)
-        return None
-    if len(group) == 1:
-        frame.placed.append(group[0])
-        return None
-    return Decision(player=state.holder(IRON_THRONE), kind=DecisionKind.RANK_TIED_BIDDERS,
-                    options=tuple([("house", h) for h in group]),
-                    context={"track": t, "position": len(frame.placed) + 1,
-                             "bids": {h: frame.bids[h] for h in group}})
+    def _finish_track(self, state: GameState) -> None:
+        """§9.2 steps 3.5-3.6: bids to the Power Pool, the new order on the track."""
+        t, placed = self.track, self.placed
+        for h in placed:
+            state.power[h] -= self.bids[h]
+        state.tracks[t, : len(placed)] = placed
+        self._next_track(state, t + 1)

@@ -235,6 +235,21 @@ def destroy_unit(state: GameState, area: int, house: int, unit_type: int,
     remove_orphan_order(state, area)
 
 
+def move_unit(state: GameState, src: int, dst: int, house: int, unit_type: int,
+              n: int = 1, routed: int = 0) -> None:
+    """Move units of one house between areas (no combat): enemy power tokens in ``dst`` go back to
+    the Pool (R13.2.2). Ports are not captured here: the caller does it once its moves are over
+    (the March after D-28, the combat in its cleanup:
+    port_capture.capture_ports_after_control_change), so that one change of control asks D-47
+    once."""
+    state.units[src, house, unit_type] -= n
+    state.routed[src, house, unit_type] -= routed
+    state.units[dst, house, unit_type] += n
+    state.routed[dst, house, unit_type] += routed
+    if state.power_tokens[dst] >= 0 and state.power_tokens[dst] != house:
+        state.power_tokens[dst] = -1
+
+
 def remove_orphan_order(state: GameState, area: int) -> None:
     """An order token in an area with no units goes back to its owner (errata §15.6 cleanup;
     orders exist only where units are)."""

@@ -41,24 +41,30 @@ A card's ``ability`` id (house_cards.yaml) is looked up by :func:`ability_named`
 exactly what a 2nd-edition card does share its id) and then in :data:`FIRST_EDITION_ABILITIES`
 (the 1st edition's own texts, ids ending in ``-1e``).
 
-Steps are registered with :func:`got_env.engine.flow.step`; their frame carries ``side``
-("attacker" or "defender", the side of the card) and they find the combat as the innermost
-"combat" frame (:func:`combat_frame`).
+A step hook holds the step's frame class (a :class:`~got_env.engine.abilities.base.CardStep`:
+``run`` and ``act`` of its own), which the combat pushes with the ``side`` of the card; the
+step finds the combat as the innermost one on the stack
+(:func:`got_env.engine.combat.combat_frame`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .frames import CombatFrame, typed
 from .state import GameState
 
+if TYPE_CHECKING:  # (the abilities, above this module, declare their steps and register here)
+    from .abilities.base import CardStep
+    from .combat import CombatFrame
+    from .frames import Side
+
 # fn(state, combat frame, side of the card's owner, side whose value is worked out) -> int
-Modifier = Callable[[GameState, dict, str, str], int]
+Modifier = Callable[[GameState, "CombatFrame", "Side", "Side"], int]
 # fn(state, combat frame, owner side, side given strength, unit's house, unit type, value so far)
 #   -> the unit's value
-UnitValue = Callable[[GameState, dict, str, str, int, int, int], int]
+UnitValue = Callable[[GameState, "CombatFrame", "Side", "Side", int, int, int], int]
 
 
 @dataclass(frozen=True)
@@ -67,16 +73,16 @@ class Ability:
     (the card's ``ability`` in house_cards.yaml)."""
 
     card: str
-    cancel: str | None = None
-    reveal: str | None = None
+    cancel: type[CardStep] | None = None
+    reveal: type[CardStep] | None = None
     strength: Modifier | None = None
     swords: Modifier | None = None
     fortifications: Modifier | None = None
     unit_value: UnitValue | None = None
     no_casualties: bool = False
-    after_winner: str | None = None
-    after_combat: str | None = None
-    after_retreat: str | None = None
+    after_winner: type[CardStep] | None = None
+    after_combat: type[CardStep] | None = None
+    after_retreat: type[CardStep] | None = None
     fighting_unit_value: UnitValue | None = None
     supporting_unit_value: UnitValue | None = None
     cancels_opponent: bool = False
@@ -102,16 +108,3 @@ def ability_named(name: str | None) -> Ability | None:
     if name is None:
         return None
     return ABILITIES.get(name) or FIRST_EDITION_ABILITIES.get(name)
-
-
-def combat_frame(state: GameState) -> CombatFrame:
-    """The innermost combat on the stack (for ability steps, which change it: one still a dict,
-    as a position built from dicts has it, is made typed in place)."""
-    stack = state.stack
-    for i in range(len(stack) - 1, -1, -1):
-        frame = stack[i]
-        if type(frame) is CombatFrame:
-            return frame
-        if type(frame) is dict and frame["step"] == CombatFrame.step:
-            return typed(stack, i)
-    raise LookupError("no combat in progress")

@@ -35,7 +35,7 @@ both applied in Iron Throne order of the cards' owners (R15.3.4 (2)), casualty i
 (:func:`immune_to_casualties`), and steps pushed at the reveal (cancel effects first), after the
 winner, after the retreat and after the cleanup (:func:`_next_ability`, R15.3.4); a card may
 cancel the opponent's ability (:func:`side_ability`). Those steps steer the rest of the combat
-through these frame keys:
+through these fields of its :class:`CombatFrame`:
 
 * ``cards[side]``: the side's card; a step may replace it (Tyrion, Aeron) or set None (no card:
   strength 0, no icons, nothing to discard);
@@ -51,8 +51,8 @@ through these frame keys:
   the other side's last unit (1e spec 8.2; 1e Ser Loras sets it and goes on to the result,
   past the Blade).
 
-Where each part lives (this module is the stage machine, and every public name of the parts is
-importable from here too, as before the split):
+Where each part lives (this module is the stage machine, :class:`CombatFrame`, and every public
+name of the parts is importable from here too, as before the split):
 
 * :mod:`~got_env.engine.combat_strength`: strength and icons (the revealed cards' static hooks,
   support still counting, initial and final strength); it changes nothing;
@@ -68,6 +68,10 @@ importable from here too, as before the split):
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from boardkit.decision import Decision
 
 from .combat_abilities import _after_combat, _after_winner, _reveal
 from .combat_cleanup import _act_stay_loss, _run_cleanup, _stay_losses, discard_after_combat
@@ -95,8 +99,6 @@ from .combat_reveal import (
     _show_tides,
 )
 from .combat_strength import (
-    ATTACKER,
-    DEFENDER,
     card_value,
     defense_bonus,
     final_strength,
@@ -109,57 +111,117 @@ from .combat_strength import (
     supporters,
     unit_values,
 )
-from .decision import Action, Decision
-from .flow import on_action, pop, step
-from .frames import (
-    MISSING,
-    SIDES,
-    CombatFrame,
-    CombatStage,
-    Side,
-    act_by_stage,
-    other,
-    typed_combat,
-)
-from .port_capture import act_port_capture, capture_ports_after_control_change, run_port_capture
+from .decision import Action
+from .frames import ATTACKER, DEFENDER, SIDES, CombatStage, GotFrame, Side, other
+from .port_capture import capture_ports_after_control_change
 from .state import GameState
 
 __all__ = [  # the names this module had before the split, for the abilities, tests, renderers
-    "ATTACKER", "DEFENDER", "MISSING", "PORT_CAPACITY", "SIDES", "Act", "CombatFrame",
-    "CombatStage", "Run", "Side", "act_combat", "act_port_capture",
-    "capture_ports_after_control_change", "card_value", "combat_units", "defense_bonus",
-    "discard_after_combat", "final_strength", "given_support", "immune_to_casualties",
-    "initial_strength", "other", "printed_ability", "retreat_areas", "retreat_losses",
-    "revealed_abilities", "run_combat", "run_port_capture", "side_ability", "supporters",
-    "typed_combat", "unit_values",
+    "ATTACKER", "DEFENDER", "PORT_CAPACITY", "SIDES", "CombatFrame", "CombatStage", "Side",
+    "capture_ports_after_control_change", "card_value", "combat_frame", "combat_units",
+    "defense_bonus", "discard_after_combat", "final_strength", "given_support",
+    "immune_to_casualties", "initial_strength", "other", "printed_ability", "retreat_areas",
+    "retreat_losses", "revealed_abilities", "side_ability", "supporters", "unit_values",
 ]
 
-# --- the combat frame: one handler per stage -------------------------------------------------
-
-Run = Callable[[GameState, CombatFrame], "Decision | None"]
-Act = Callable[[GameState, CombatFrame, Action], None]
+#: (timing, side, card): an ability step already pushed in this part of the combat.
+AbilityKey = tuple[str, Side, int]
 
 
-@step("combat")
-def run_combat(state: GameState, frame: CombatFrame) -> Decision | None:
-    """Run the handler of the frame's stage (:data:`_RUN_STAGE`). A March pushes a typed
-    :class:`CombatFrame` (flow.push_frame); a scenario's combat built as a dict is made typed
-    by flow before this runs."""
-    stage = frame.stage
-    if stage is MISSING:
-        stage = frame.stage = CombatStage.SUPPORT
-    return _RUN_STAGE[stage](state, frame)
+@dataclass(slots=True)
+class CombatFrame(GotFrame):
+    """One combat. The first six fields come from the March that starts it; the others are None
+    until the combat sets them (the module docstring says who sets which). Its ``run`` and
+    ``act`` call the handler of its ``stage`` (:data:`_RUN_STAGE`, :data:`_ACT_STAGE`)."""
+
+    step: ClassVar[str] = "combat"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({
+        "stage", "support_given", "asked", "march_token", "support_areas", "refusals", "cards",
+        "tides_deck", "tides", "revealed", "abilities_done", "blade_side", "tides_revealed",
+        "blade", "strength", "winner", "loser", "casualties", "retreat_to", "retreated",
+        "control_before_retreat", "stayed", "entered", "won_at_once", "retreat_chooser",
+        "attackers_stay", "card_to_hand"})
+
+    attacker: int
+    defender: int
+    area: int
+    origin: int
+    units: list[int]  # the attacking units still waiting in ``origin``
+    march_bonus: int
+    stage: CombatStage | None = None
+    support_given: dict[int, Side] | None = None  # Support area -> side it backs
+    asked: list[int] | None = None
+    march_token: int | None = None
+    support_areas: dict[int, list[int]] | None = None
+    refusals: list[list] | None = None  # [side, supporter] pairs asked so far
+    cards: dict[Side, int | None] | None = None
+    tides_deck: list[int] | None = None
+    tides: dict[Side, int] | None = None
+    revealed: bool | None = None
+    abilities_done: dict[AbilityKey, None] | None = None  # an ordered set
+    blade_side: Side | None = None
+    tides_revealed: bool | None = None
+    blade: Side | None = None
+    strength: dict[Side, int] | None = None
+    winner: Side | None = None
+    loser: Side | None = None
+    casualties: list[list] | None = None  # [side, casualties left]
+    retreat_to: int | None = None
+    retreated: list[int] | None = None
+    control_before_retreat: list[int] | None = None
+    stayed: list[int] | None = None
+    entered: list[int] | None = None
+    won_at_once: Side | None = None
+    retreat_chooser: int | None = None
+    attackers_stay: bool | None = None
+    card_to_hand: list[Side] | None = None
+
+    def run(self, state: GameState) -> Decision | None:
+        """Run the handler of the frame's stage (the first: support)."""
+        if self.stage is None:
+            self.stage = CombatStage.SUPPORT
+        return _RUN_STAGE[self.stage](state, self)
+
+    def act(self, state: GameState, action: Action) -> None:
+        """Play ``action`` with the handler of the stage that asked."""
+        _ACT_STAGE[self.stage](state, self, action)
+
+    def house(self, side: Side) -> int:
+        """The house fighting on ``side``."""
+        return self.attacker if side == ATTACKER else self.defender
+
+    def side_of(self, house: int) -> Side | None:
+        """The side ``house`` fights on, None if it is not a combatant."""
+        if house == self.attacker:
+            return ATTACKER
+        return DEFENDER if house == self.defender else None
+
+    def digest_items(self) -> dict[str, Any]:
+        """As every frame's, with the ability keys as the ``"timing:side:card"`` strings the
+        digest has always hashed."""
+        out = GotFrame.digest_items(self)
+        if self.abilities_done is not None:
+            out["abilities_done"] = [f"{t}:{side.value}:{card}"
+                                     for t, side, card in self.abilities_done]
+        return out
 
 
-@on_action("combat")
-def act_combat(state: GameState, frame: CombatFrame, action: Action) -> None:
-    """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
-    act_by_stage(_ACT_STAGE, state, frame, action)
+def combat_frame(state: GameState) -> CombatFrame:
+    """The innermost combat on the stack (for the ability steps, which read and change it)."""
+    stack = state.stack
+    for i in range(len(stack) - 1, -1, -1):
+        frame = stack[i]
+        if type(frame) is CombatFrame:
+            return frame
+    raise LookupError("no combat in progress")
 
 
 def _end(state: GameState, frame: CombatFrame) -> None:
-    pop(state)
+    state.stack.pop()
 
+
+Run = Callable[[GameState, CombatFrame], "Decision | None"]
+Act = Callable[[GameState, CombatFrame, Action], None]
 
 #: What runs at each stage (the combat's program, in rulebook order; RETREAT_MOVE is passed
 #: through within one handler and never run).
@@ -193,6 +255,3 @@ _ACT_STAGE: dict[CombatStage, Act] = {
     CombatStage.RETREAT_LOSSES: _act_retreat_loss,
     CombatStage.STAY_LOSSES: _act_stay_loss,
 }
-
-
-from . import abilities  # noqa: E402,F401  (registers every card's Ability and its steps)

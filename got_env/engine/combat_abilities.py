@@ -3,16 +3,21 @@
 first), after the winner is decided, after the retreat and after the cleanup, one at a time,
 each timing in Iron Throne order of the cards' owners; ``abilities_done`` (an ordered set of
 ``(timing, side, card)``) remembers which were pushed in this part of the combat. A cancelled
-ability (:func:`~got_env.engine.combat_strength.side_ability`) has no step.
+ability (:func:`~got_env.engine.combat_strength.side_ability`) has no step. An ability's step is
+a frame class of its own (got_env.engine.abilities), pushed with the side of its card.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import tides
 from .combat_strength import side_ability
-from .flow import push
-from .frames import CombatFrame, CombatStage
+from .frames import CombatStage
 from .state import GameState
+
+if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
+    from .combat import CombatFrame
 
 
 def _reveal(state: GameState, frame: CombatFrame) -> None:
@@ -49,10 +54,10 @@ def _push_next_ability(state: GameState, frame: CombatFrame, timings: tuple[str,
             if card is None:
                 continue
             ability = side_ability(state, frame, side)
-            step_name = getattr(ability, timing, None) if ability else None
+            step = getattr(ability, timing, None) if ability else None
             key = (timing, side, card)
-            if step_name and key not in done:
+            if step is not None and key not in done:
                 done[key] = None
-                push(state, step_name, side=side)
+                state.stack.append(step(side=side))
                 return True
     return False

@@ -5,13 +5,20 @@ may then destroy units to fit his supply, AMBIG-12), and the played cards are di
 
 from __future__ import annotations
 
-from .board import destroy_unit, occupant, remove_orphan_order, supply_ok
+from typing import TYPE_CHECKING
+
+from boardkit.decision import Decision
+
+from .board import destroy_unit, move_unit, occupant, remove_orphan_order, supply_ok
 from .combat_abilities import _push_next_ability
-from .combat_strength import ATTACKER, _ctx
-from .decision import Action, Decision, DecisionKind
-from .frames import MISSING, SIDES, CombatFrame, CombatStage
+from .combat_strength import _ctx
+from .decision import Action, DecisionKind
+from .frames import ATTACKER, SIDES, CombatStage
 from .port_capture import capture_ports_after_control_change
 from .state import CardPlace, GameState
+
+if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
+    from .combat import CombatFrame
 
 
 def _run_cleanup(state: GameState, frame: CombatFrame) -> None:
@@ -24,8 +31,6 @@ def _run_cleanup(state: GameState, frame: CombatFrame) -> None:
 
 def _cleanup(state: GameState, frame: CombatFrame) -> None:
     """§15.6 6.4, R17.4, R15.3.6, R18.8: the winner takes or keeps the area; cards discarded."""
-    from .marches import move_unit
-
     area, att, dfn = frame.area, frame.attacker, frame.defender
     rs = state.ruleset
     if frame.winner == ATTACKER:
@@ -46,7 +51,7 @@ def _cleanup(state: GameState, frame: CombatFrame) -> None:
         frame.entered = list(units)
         frame.units = [0, 0, 0, 0]  # no attacker is waiting any more: in, or staying home
         capture_ports_after_control_change(state, before)
-    to_hand = () if frame.card_to_hand is MISSING else frame.card_to_hand
+    to_hand = frame.card_to_hand or ()
     for side in SIDES:
         card = frame.cards[side]
         if card is None:
@@ -64,13 +69,13 @@ def _stay_losses(state: GameState, frame: CombatFrame) -> Decision | None:
     for good in their start area they may break supply; the attacker destroys units of his
     choice among them (D-45) until the position fits."""
     stayed, h = frame.stayed, frame.attacker
-    if stayed is MISSING or not any(stayed) or supply_ok(state, h):
+    if stayed is None or not any(stayed) or supply_ok(state, h):
         frame.stage = CombatStage.AFTER_COMBAT
         frame.abilities_done = {}
         return None
     return Decision(h, DecisionKind.RETREAT_SUPPLY_LOSS,
                     tuple(("unit", frame.origin, u) for u in range(4) if stayed[u] > 0),
-                    _ctx(frame))
+                    context=_ctx(frame))
 
 
 def _act_stay_loss(state: GameState, frame: CombatFrame, action: Action) -> None:

@@ -5,21 +5,21 @@ and their choice, one unit at a time.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
+
+from boardkit.decision import Decision
 
 from . import tides
 from .board import destroy_unit
-from .combat_strength import (
-    ATTACKER,
-    DEFENDER,
-    _ctx,
-    card_value,
-    final_strength,
-    immune_to_casualties,
-)
-from .decision import Action, Decision, DecisionKind
-from .frames import MISSING, SIDES, CombatFrame, CombatStage, Side
+from .combat_strength import _ctx, card_value, final_strength, immune_to_casualties
+from .decision import Action, DecisionKind
+from .frames import ATTACKER, DEFENDER, SIDES, CombatStage, Side
 from .state import FIEFDOMS, GameState
+
+if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
+    from .combat import CombatFrame
 
 
 def _resolve(state: GameState, frame: CombatFrame) -> None:
@@ -35,7 +35,7 @@ def _decide_winner(state: GameState, frame: CombatFrame) -> None:
     att = final_strength(state, frame, ATTACKER)
     dfn = final_strength(state, frame, DEFENDER)
     frame.strength = {ATTACKER: att, DEFENDER: dfn}
-    if frame.won_at_once is not MISSING:
+    if frame.won_at_once is not None:
         winner = Side(frame.won_at_once)
     elif att != dfn:
         winner = ATTACKER if att > dfn else DEFENDER
@@ -73,7 +73,7 @@ def _casualty(state: GameState, frame: CombatFrame) -> Decision | None:
         if left > 0 and standing.any():
             return Decision(frame.house(side), DecisionKind.CASUALTY,
                             tuple(("unit", area, u) for u in range(4) if standing[u] > 0),
-                            {**_ctx(frame), "left": left})
+                            context={**_ctx(frame), "left": left})
     frame.stage = CombatStage.RETREAT
     return None
 

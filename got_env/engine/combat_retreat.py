@@ -7,21 +7,29 @@ The readings are recorded in got_env.engine.combat.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
+
+from boardkit.decision import Decision
 
 from .board import (
     destroy_unit,
     land_destinations,
+    move_unit,
     occupant,
     remove_orphan_order,
     ship_destinations,
     supply_ok,
 )
-from .combat_strength import ATTACKER, _ctx
-from .decision import Action, Decision, DecisionKind
-from .frames import MISSING, CombatFrame, CombatStage
+from .combat_strength import _ctx
+from .decision import Action, DecisionKind
+from .frames import ATTACKER, CombatStage
 from .port_capture import capture_ports_after_control_change
 from .state import LAND, PORT, SIEGE_ENGINE, GameState
+
+if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
+    from .combat import CombatFrame
 
 PORT_CAPACITY = 3  # R18.2
 
@@ -85,9 +93,9 @@ def _retreat(state: GameState, frame: CombatFrame) -> Decision | None:
                 destroy_unit(state, area, h, u)
         frame.stage = CombatStage.CLEANUP
         return None
-    chooser = h if frame.retreat_chooser is MISSING else frame.retreat_chooser
+    chooser = h if frame.retreat_chooser is None else frame.retreat_chooser
     return Decision(chooser, DecisionKind.RETREAT_AREA, tuple(("area", a) for a in options),
-                    _ctx(frame))
+                    context=_ctx(frame))
 
 
 def _act_retreat(state: GameState, frame: CombatFrame, action: Action) -> None:
@@ -107,8 +115,6 @@ def retreat_losses(state: GameState, house: int, area: int, dest: int, moving: i
 
 def _move_retreat(state: GameState, frame: CombatFrame) -> None:
     """Put the retreating units in their area, routed; supply losses come next (AMBIG-12)."""
-    from .marches import move_unit
-
     loser = frame.loser
     h = frame.house(loser)
     dest = frame.retreat_to
@@ -137,13 +143,13 @@ def _retreat_losses(state: GameState, frame: CombatFrame) -> Decision | None:
     dest = frame.retreat_to
     if supply_ok(state, h) or not any(frame.retreated):
         frame.stage = CombatStage.CLEANUP
-        before, frame.control_before_retreat = frame.control_before_retreat, MISSING
-        if before is not MISSING:
+        before, frame.control_before_retreat = frame.control_before_retreat, None
+        if before is not None:
             capture_ports_after_control_change(state, np.array(before))
         return None
     return Decision(h, DecisionKind.RETREAT_SUPPLY_LOSS,
                     tuple(("unit", dest, u) for u in range(4) if frame.retreated[u] > 0),
-                    _ctx(frame))
+                    context=_ctx(frame))
 
 
 def _act_retreat_loss(state: GameState, frame: CombatFrame, action: Action) -> None:

@@ -7,12 +7,19 @@ and one ``_act_*`` for the answer to its decision; got_env.engine.combat runs th
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from boardkit.decision import Decision
+
 from . import tides
-from .combat_strength import ATTACKER, DEFENDER, _ctx, given_support
-from .decision import Action, Decision, DecisionKind, choice
-from .frames import MISSING, SIDES, CombatFrame, CombatStage, Side
+from .combat_strength import _ctx, given_support
+from .decision import Action, DecisionKind, choice
+from .frames import ATTACKER, DEFENDER, SIDES, CombatStage, Side
 from .state import FIEFDOMS, CardPlace, GameState
 from .support import support_orders
+
+if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
+    from .combat import CombatFrame
 
 # the answers of the combat's yes/no questions, built once
 _SUPPORT_ATTACKER, _SUPPORT_DEFENDER = choice("support-attacker"), choice("support-defender")
@@ -31,13 +38,13 @@ def _ask_support(state: GameState, frame: CombatFrame) -> Decision | None:
     turn order, one house's orders in area order. frame: ``support_areas`` (house -> its Support
     areas able to support, fixed when the combat starts), ``asked`` (areas asked so far),
     ``support_given`` (area -> the side; an order given to nobody is absent)."""
-    if frame.support_given is MISSING:
+    if frame.support_given is None:
         frame.support_given = {}
-    if frame.asked is MISSING:
+    if frame.asked is None:
         frame.asked = []
-    if frame.march_token is MISSING:
+    if frame.march_token is None:
         frame.march_token = int(state.orders[frame.origin])
-    if frame.support_areas is MISSING:
+    if frame.support_areas is None:
         frame.support_areas = support_orders(state, frame.area)
     asked = frame.asked
     for h in state.turn_order():
@@ -51,7 +58,7 @@ def _ask_support(state: GameState, frame: CombatFrame) -> Decision | None:
             if h != frame.attacker:
                 options.insert(len(options) - 1, _SUPPORT_DEFENDER)
             return Decision(h, DecisionKind.DECLARE_SUPPORT, tuple(options),
-                            {**_ctx(frame), "support_area": a})
+                            context={**_ctx(frame), "support_area": a})
     frame.stage = CombatStage.REFUSE
     frame.refusals = []
     return None
@@ -76,7 +83,7 @@ def _ask_refusal(state: GameState, frame: CombatFrame) -> Decision | None:
                 frame.refusals.append(key)
                 return Decision(house, DecisionKind.REFUSE_SUPPORT,
                                 (choice("keep-support"), _REFUSE),
-                                {**_ctx(frame), "supporter": supporter})
+                                context={**_ctx(frame), "supporter": supporter})
     frame.stage = CombatStage.CARDS
     frame.cards = {}
     if state.options.get("tides_of_battle"):
@@ -99,8 +106,8 @@ def _ask_cards(state: GameState, frame: CombatFrame) -> Decision | None:
         if side not in cards:
             house = frame.house(side)
             return Decision(house, DecisionKind.HOUSE_CARD,
-                            tuple([("card", c) for c in state.hand(house)]), _ctx(frame),
-                            secret=True)
+                            tuple([("card", c) for c in state.hand(house)]),
+                            context=_ctx(frame), secret=True)
     for side in SIDES:
         state.card_place[cards[side]] = CardPlace.CHOSEN
     frame.revealed = True
@@ -129,7 +136,7 @@ def _ask_blade_holder(state: GameState, frame: CombatFrame, kind: DecisionKind
     if side is None:
         return None
     frame.blade_side = side
-    return Decision(frame.house(side), kind, (_YES, choice("no")), _ctx(frame))
+    return Decision(frame.house(side), kind, (_YES, choice("no")), context=_ctx(frame))
 
 
 def _act_redraw(state: GameState, frame: CombatFrame, action: Action) -> None:

@@ -11,16 +11,19 @@ House-card abilities act here only through the static hooks of their
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from . import tides
 from .board import occupant
 from .cards import Ability, ability_named
-from .frames import MISSING, CombatFrame, Side, other
+from .frames import ATTACKER, Side, other
 from .state import GameState
 from .support import Values, support_strength, unit_strength
 
-ATTACKER, DEFENDER = Side.ATTACKER, Side.DEFENDER
+if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
+    from .combat import CombatFrame
 
 
 def printed_ability(state: GameState, card: int | None) -> Ability | None:
@@ -115,7 +118,7 @@ def given_support(state: GameState, frame: CombatFrame, side: str) -> dict[int, 
     §7)."""
     out: dict[int, list[int]] = {}
     given_to = frame.support_given
-    if given_to is MISSING:
+    if given_to is None:
         return out
     for a, given in sorted(given_to.items()):
         if given == side and state.orders[a] >= 0:

@@ -12,12 +12,15 @@ only lets a house place a third CP order). A CP order lies only on land in 1e (1
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
+from boardkit.decision import Decision
+
 from .board import enemy_ships_in, gain_power
-from .decision import Action, Decision, DecisionKind, choice
-from .flow import on_action, pop, push, step
-from .frames import Frame, frame_class
+from .decision import Action, DecisionKind, choice
+from .frames import GotFrame
+from .mustering import MusteringFrame
 from .state import LAND, PORT, GameState
 
 
@@ -30,38 +33,34 @@ def consolidate_gain(state: GameState, area: int, house: int) -> int:
     return 0
 
 
-@frame_class
-class ConsolidateFrame(Frame):
-    """One Consolidate Power order's locals: its ``area`` and ``house`` (from the resolve step
-    that pushes it); nothing changes in it (the order is played at once, or after one choice)."""
+@dataclass(slots=True)
+class ConsolidateFrame(GotFrame):
+    """One Consolidate Power order: its ``area`` and ``house`` (from the resolve step that
+    pushes it); played at once, or after one choice."""
 
     step: ClassVar[str] = "consolidate"
 
     area: int
     house: int
 
+    def run(self, state: GameState) -> Decision | None:
+        """R12.4: the gain at once, or (a special CP where it may muster) the choice first."""
+        area = self.area
+        rs = state.ruleset
+        token = rs.order_tokens[state.orders[area]]
+        if token.special and rs.rules.special_consolidate_power == "muster" \
+                and rs.kind[area] == LAND and rs.fort_level[area] > 0:
+            return Decision(self.house, DecisionKind.CONSOLIDATE_SPECIAL,
+                            (choice("gain-power"), choice("mustering")), context={"area": area})
+        self.act(state, choice("gain-power"))
+        return None
 
-@step("consolidate")
-def run_consolidate(state: GameState, frame: ConsolidateFrame) -> Decision | None:
-    """R12.4: the gain at once, or (a special CP where it may muster) the choice first."""
-    area, house = frame.area, frame.house
-    rs = state.ruleset
-    token = rs.order_tokens[state.orders[area]]
-    if token.special and rs.rules.special_consolidate_power == "muster" \
-            and rs.kind[area] == LAND and rs.fort_level[area] > 0:
-        return Decision(house, DecisionKind.CONSOLIDATE_SPECIAL,
-                        (choice("gain-power"), choice("mustering")), {"area": area})
-    act_consolidate(state, frame, choice("gain-power"))
-    return None
-
-
-@on_action("consolidate")
-def act_consolidate(state: GameState, frame: ConsolidateFrame, action: Action) -> None:
-    """Remove the order; gain power, or muster in its area (R12.4.4)."""
-    area, house = frame.area, frame.house
-    state.orders[area] = -1
-    pop(state)
-    if action == choice("mustering"):
-        push(state, "mustering", houses=[house], areas=[area])
-    else:
-        gain_power(state, house, consolidate_gain(state, area, house))
+    def act(self, state: GameState, action: Action) -> None:
+        """Remove the order; gain power, or muster in its area (R12.4.4)."""
+        area, house = self.area, self.house
+        state.orders[area] = -1
+        state.stack.pop()
+        if action == choice("mustering"):
+            state.stack.append(MusteringFrame(houses=[house], areas=[area]))
+        else:
+            gain_power(state, house, consolidate_gain(state, area, house))

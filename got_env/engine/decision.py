@@ -1,22 +1,20 @@
-"""Decisions and actions: the engine's whole surface towards players (DESIGN.md, STYLE.md §2).
+"""Decision kinds and actions: the engine's whole surface towards players (DESIGN.md, STYLE.md
+§2).
 
-At every moment a game in progress has exactly one pending :class:`Decision`: who chooses, what
-kind of choice it is (named after ``../shared/DECISIONS.md``), its context and its legal options.
-An **action** is one of those options: a small tuple whose first item names its kind, e.g.
-``("order", area, token)``, ``("bid", 3)``, ``("move", unit_type, destination)``, ``("done",)``.
-The same tuples become indices of the fixed action space in the encoding layer.
+At every moment a game in progress has exactly one pending :class:`boardkit.decision.Decision`:
+who chooses, what kind of choice it is (a :class:`DecisionKind`, numbered and named after
+``../shared/DECISIONS.md``), its context and its legal options. An **action** is one of those
+options: a small tuple whose first item names its kind, e.g. ``("order", area, token)``,
+``("bid", 3)``, ``("move", unit_type, destination)``, ``("done",)``. The same tuples become
+indices of the fixed action space in the encoding layer.
 
-:class:`Decision` stays AGoT's own (it has a ``context`` and numbered kinds); it satisfies the
-kit's structural :class:`boardkit.protocol.Decision`. :class:`IllegalActionError` *is* the
-kit's (:class:`boardkit.decision.IllegalActionError`), so that ``except`` on either name catches
-what the engine, the env and the batched API raise.
+:class:`IllegalActionError` *is* the kit's (:class:`boardkit.decision.IllegalActionError`), so
+that ``except`` on either name catches what the engine, the env and the batched API raise.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Any
 
 from boardkit.decision import IllegalActionError
 
@@ -132,38 +130,5 @@ class DecisionKind(enum.IntEnum):
         return f"D-{self.value:02d} {self.name}"
 
 
-@dataclass(frozen=True, init=False)
-class Decision:
-    """The one pending choice of a game.
-
-    :ivar player: the house index that must choose.
-    :ivar kind: what kind of choice (DECISIONS.md id).
-    :ivar options: the legal actions, in a stable order; nothing else is legal.
-    :ivar context: what the choice is about (area, track, combat sides, ...), as plain values.
-    :ivar secret: the choice stays hidden from the other players until the game reveals it.
-    """
-
-    player: int
-    kind: DecisionKind
-    options: tuple[Action, ...]
-    context: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    secret: bool = False
-
-    def __init__(self, player: int, kind: DecisionKind, options: tuple[Action, ...],
-                 context: dict[str, Any] | None = None, secret: bool = False) -> None:
-        """As the dataclass's own ``__init__`` (same fields, same defaults), written out: one
-        is built for every step that asks, and a frozen dataclass sets each field through
-        ``object.__setattr__``, several times slower than filling ``__dict__`` at once."""
-        if not options:
-            raise ValueError(f"{kind.label} for house {player} has no legal option")
-        self.__dict__.update(player=player, kind=kind, options=options,
-                             context={} if context is None else context, secret=secret)
-
-    def __contains__(self, action: object) -> bool:
-        # A plain scan: a decision is checked once or twice (env, then engine.apply), and
-        # scanning even a hundred small tuples costs less than hashing them into a set.
-        return action in self.options
-
-
-__all__ = ["ACTION_KINDS", "CHOICES", "DONE", "NO", "YES", "Action", "Decision", "DecisionKind",
+__all__ = ["ACTION_KINDS", "CHOICES", "DONE", "NO", "YES", "Action", "DecisionKind",
            "IllegalActionError", "choice"]

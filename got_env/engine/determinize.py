@@ -23,14 +23,14 @@ observation (its module docstring lists it); each item is re-sampled here:
   -> action``, e.g. the heuristic agent through ``agents.ismcts.ObservationPolicy``), asked the
   very decision the house was asked (a Planning placement, a bid, a house card) with that
   house's hidden values cleared from the sample first, so the model cannot echo the truth.
-* **Committed secret bids** of other houses (frames of ``clash_of_kings`` while some house is
-  still to bid on the current track, and ``wildling_attack`` in its ``bid`` stage): in
-  0..that house's available power (bids leave ``state.power`` only when revealed).
-* **A house card chosen but not yet revealed** by another house (``combat`` frame in its
-  ``cards`` stage): one of that house's hand. The chosen card still counts as in hand
+* **Committed secret bids** of other houses (a Clash of Kings frame while some house is still
+  to bid on the current track, and a wildling attack in its bid stage): in 0..that house's
+  available power (bids leave ``state.power`` only when revealed).
+* **A house card chosen but not yet revealed** by another house (a combat frame in its cards
+  stage): one of that house's hand. The chosen card still counts as in hand
   (``card_place`` becomes CHOSEN only at the reveal), so the hand *is* the set of cards it may
   have chosen, and ``card_place`` is left untouched (hands and discards are public).
-* **Tides of Battle** (``combat`` frame with ``tides_deck``): the order of the combat's Tides
+* **Tides of Battle** (a combat frame with a ``tides_deck``): the order of the combat's Tides
   deck, and a card another house has drawn but not yet revealed (``tides_revealed`` False): that
   card and the deck are pooled and dealt again. The house's own drawn card is kept.
 * **Westeros decks**: the undrawn part of each deck (``westeros_decks[d, westeros_drawn[d]:]``)
@@ -69,11 +69,16 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .decision import Action, Decision, DecisionKind
-from .frames import MISSING, CombatStage, WildlingStage, typed, typed_combat
-from .planning import run_planning, usable_tokens
+from boardkit.decision import Decision
+
+from .bidding import BiddingFrame
+from .combat import CombatFrame
+from .decision import Action, DecisionKind
+from .frames import CombatStage
+from .planning import PlanningFrame, usable_tokens
 from .state import GameState
 from .visibility import bids_revealed, card_visible, cards_revealed, orders_hidden, tides_visible
+from .wildlings import WildlingAttackFrame, WildlingStage
 
 __all__ = ["Model", "determinize", "hidden_order_areas"]
 
@@ -163,7 +168,7 @@ def _orders(s: GameState, house: int, rng: np.random.Generator,
             else:
                 d = Decision(h, DecisionKind.PLACE_ORDERS,
                              tuple(("order", a, t) for a in left for t in tokens),
-                             {"areas_left": len(left)}, secret=True)
+                             context={"areas_left": len(left)}, secret=True)
                 _, a, t = _choose(s, d, rng, model)
             s.orders[a] = t
             left.remove(a)
@@ -177,35 +182,33 @@ def _orders(s: GameState, house: int, rng: np.random.Generator,
 
 def _bids(s: GameState, house: int, rng: np.random.Generator, model: Model | None) -> None:
     """Other houses' committed bids that are not yet revealed: 0..available power."""
-    for i, f in enumerate(s.stack):
-        if f["step"] == "clash_of_kings" and "bids" in f:
+    for f in s.stack:
+        if type(f) is BiddingFrame and f.bids is not None:
             if bids_revealed(f, s.turn_order()):
                 continue  # all have bid on this track: the bids are revealed
-            kind, context = DecisionKind.INFLUENCE_BID, {"track": f["track"]}
-        elif f["step"] == "wildling_attack":
-            f = typed(s.stack, i)  # this copy's own frame: made typed in place
+            kind, context = DecisionKind.INFLUENCE_BID, {"track": f.track}
+        elif type(f) is WildlingAttackFrame:
             if f.stage is not WildlingStage.BID:
                 continue
             kind, context = DecisionKind.WILDLING_BID, {"strength": f.strength}
         else:
             continue
-        bids = f["bids"]
+        bids = f.bids
         redo = [h for h in s.turn_order() if h != house and bids[h] >= 0]
         for h in redo:
             bids[h] = -1
         for h in redo:
             d = Decision(h, kind, tuple(("bid", n) for n in range(int(s.power[h]) + 1)),
-                         context, secret=True)
+                         context=context, secret=True)
             bids[h] = int(_choose(s, d, rng, model)[1])
 
 
 def _combat(s: GameState, house: int, rng: np.random.Generator, model: Model | None) -> None:
     """Another house's chosen, unrevealed house card; the Tides deck and unrevealed Tides cards
     (hidden as :mod:`~got_env.engine.visibility` says)."""
-    for i, f in enumerate(s.stack):
-        if f["step"] != "combat":
+    for f in s.stack:
+        if type(f) is not CombatFrame:
             continue
-        f = typed_combat(s.stack, i)  # this copy's own frame: made typed in place
         if f.stage is CombatStage.CARDS and not cards_revealed(f):
             for side, card in list(f.cards.items()):
                 if card is None or card_visible(f, side, house):
@@ -216,11 +219,11 @@ def _combat(s: GameState, house: int, rng: np.random.Generator, model: Model | N
                     hand.append(card)
                 del f.cards[side]
                 d = Decision(h, DecisionKind.HOUSE_CARD, tuple(("card", c) for c in hand),
-                             {"area": f.area, "attacker": f.attacker,
-                              "defender": f.defender}, secret=True)
+                             context={"area": f.area, "attacker": f.attacker,
+                                      "defender": f.defender}, secret=True)
                 f.cards[side] = int(_choose(s, d, rng, model)[1])
-        if f.tides_deck is not MISSING:
-            drawn = {} if f.tides is MISSING else f.tides
+        if f.tides_deck is not None:
+            drawn = {} if f.tides is None else f.tides
             hidden = [side for side in drawn if not tides_visible(f, side, house)]
             pool = sorted(f.tides_deck + [drawn[side] for side in hidden])
             pool = [int(c) for c in rng.permutation(pool)] if pool else []
@@ -251,11 +254,9 @@ def _wildlings(s: GameState, house: int, rng: np.random.Generator) -> None:
         and s.pending.player == house
     if looking or s.wildling_known_top[house] == old_top:
         fixed[0] = True
-    for i, f in enumerate(s.stack):  # revealed by an attack still being resolved: face up, at
-        if f["step"] == "wildling_attack":  # the bottom
-            f = typed(s.stack, i)
-            if f.card is not MISSING and f.card >= 0:
-                fixed |= deck == f.card
+    for f in s.stack:  # revealed by an attack still being resolved: face up, at the bottom
+        if type(f) is WildlingAttackFrame and f.card is not None and f.card >= 0:
+            fixed |= deck == f.card
     free = np.flatnonzero(~fixed)
     deck[free] = rng.permutation(np.sort(deck[free]))
     others = (np.arange(len(s.wildling_known_top)) != house) & (s.wildling_known_top >= 0)
@@ -270,5 +271,5 @@ def _refresh_pending(s: GameState, house: int, resampled_orders: set[int]) -> No
         return
     stale = (d.kind == DecisionKind.PLACE_ORDERS and d.player in resampled_orders) or \
         d.kind == DecisionKind.RAVEN_LOOK
-    if stale and s.stack and s.stack[-1]["step"] == "planning_phase":
-        s.pending = run_planning(s, s.stack[-1])  # idempotent in the "assign" and "look" stages
+    if stale and s.stack and type(s.stack[-1]) is PlanningFrame:
+        s.pending = s.stack[-1].run(s)  # idempotent in the assign and look stages

@@ -11,9 +11,12 @@ import numpy as np
 
 from ..data import UNIT_TYPES
 from .board import army_sizes, fits_limits, supply_ok
+from .combat import CombatFrame
 from .decision import DecisionKind
-from .frames import MISSING, CombatFrame, F, MarchFrame, MarchStage
+from .frames import F
+from .marches import MarchFrame, MarchStage
 from .state import LAND, PORT, SHIP, CardPlace, GameState, Phase
+from .supply import ReconcileFrame, SupplyFrame
 
 # While these decisions are pending, a house may be over its supply limits: the rules then make
 # it destroy units until it fits (R7.4, §15.6 6.3 item 5, AMBIG-12).
@@ -100,17 +103,17 @@ def _supply_fits(state: GameState, house: int) -> bool:
     attackers count in the area they attack."""
     if state.pending is not None and state.pending.kind in SUPPLY_REPAIR:
         return True
-    if any(f["step"] in ("reconcile", "supply") for f in state.stack):
+    if any(type(f) in (ReconcileFrame, SupplyFrame) for f in state.stack):
         return True
     march = next((f for f in _frames(state, MarchFrame) if f.house == house), None)
     if march is None:
         return supply_ok(state, house)
-    if march.stage is MISSING or march.stage is MarchStage.MOVE:
+    if march.stage is None or march.stage is MarchStage.MOVE:
         return True
     # Attackers wait on the board in the March's area; the combat frame, once there is one,
     # holds how many still wait (casualties, retreat and entering change it).
     combat = next(_frames(state, CombatFrame), None)
-    attack = march.attack if march.attack is not MISSING else None
+    attack = march.attack
     waiting = combat.units if combat is not None else attack["units"] if attack else None
     sizes = army_sizes(state, house).astype(np.int16)
     if waiting is not None and attack is not None:
@@ -120,11 +123,7 @@ def _supply_fits(state: GameState, house: int) -> bool:
 
 
 def _frames(state: GameState, cls: type[F]) -> Iterator[F]:
-    """The frames of ``cls``'s step on the stack, outermost first, all typed: a dict one (a
-    position built from dicts, not run yet) is read through a typed view, not converted (a
-    check changes nothing)."""
+    """The frames of class ``cls`` on the stack, outermost first."""
     for f in state.stack:
         if type(f) is cls:
             yield f
-        elif type(f) is dict and f["step"] == cls.step:
-            yield cls.from_dict(f)

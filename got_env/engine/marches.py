@@ -43,25 +43,81 @@ Readings recorded here:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import numpy as np
+
+from boardkit.decision import Decision
 
 from .board import (
     army_size_list,
     fits_limits,
     land_destinations,
+    move_unit,
     ship_destinations,
     tables,
 )
-from .combat import capture_ports_after_control_change
-from .decision import DONE, NO, YES, Action, Decision, DecisionKind, choice
-from .flow import on_action, pop, push_frame, step
-from .frames import MISSING, CombatFrame, MarchFrame, MarchStage, act_by_stage
+from .combat import CombatFrame
+from .decision import DONE, NO, YES, Action, DecisionKind, choice
+from .frames import GotFrame
+from .port_capture import capture_ports_after_control_change
 from .state import LAND, PORT, SHIP, GameState
 from .support import support_orders, support_strength, unit_strength
 
 PORT_CAPACITY = 3
+
+
+class MarchStage(enum.Enum):
+    """Where a March stands, in the order it walks them. The values are what the digest
+    hashes."""
+
+    MOVE = "move"  # its units' moves, one at a time, until "done"
+    TOKEN = "token"  # whether to leave a power token in the emptied area (D-28)
+    CAPTURES = "captures"  # ports whose land changed hands (AMBIG-15); plays the D-28 answer
+    ATTACK = "attack"  # the one attack, if any: a combat is pushed, or a neutral force asked
+    NEUTRAL_SUPPORT = "neutral_support"  # D-29, then the neutral force's outcome
+    END = "end"  # the order is removed, the March popped (R12.3.8)
+
+
+@dataclass(slots=True)
+class MarchFrame(GotFrame):
+    """One March: ``area`` and ``house`` come from whoever pushes it (action_phase.py);
+    ``stage``, ``attack`` (None, or ``{"area", "units"}``: the attacking units waiting in
+    ``area``) and ``control_before`` are set on its first run (``attack`` is hashed from then
+    on: None is a value of it); ``moved`` (moves so far) after its first move; ``remove_order``
+    when an ability keeps its token (Ser Loras); ``neutral`` (``{"asked", "helpers"}``: Support
+    order areas) and ``neutral_strength`` in an attack on a neutral force."""
+
+    step: ClassVar[str] = "march"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset(
+        {"stage", "control_before", "moved", "remove_order", "neutral", "neutral_strength"})
+    PRESENT_WITH: ClassVar[dict[str, str]] = {"attack": "stage"}
+
+    area: int
+    house: int
+    stage: MarchStage | None = None
+    attack: dict[str, Any] | None = None
+    control_before: list[int] | None = None
+    moved: int | None = None
+    remove_order: bool | None = None
+    neutral: dict[str, list[int]] | None = None
+    neutral_strength: int | None = None
+
+    def run(self, state: GameState) -> Decision | None:
+        """Run the handler of the frame's stage (:data:`_RUN_STAGE`); on the first run the
+        March fills its own locals."""
+        if self.stage is None:
+            self.stage = MarchStage.MOVE
+            self.attack = None
+            self.control_before = state.control_list().copy()
+        return _RUN_STAGE[self.stage](state, self)
+
+    def act(self, state: GameState, action: Action) -> None:
+        """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
+        _ACT_STAGE[self.stage](state, self, action)
 
 
 def attack_defender(state: GameState, area: int, house: int,
@@ -240,7 +296,7 @@ def move_options(state: GameState, frame: MarchFrame,
 def can_stop(state: GameState, frame: MarchFrame, sizes: list[int] | None = None) -> bool:
     """D-27 "done": the March's result fits the supply limits (R7.8), or nothing has moved.
     ``sizes``: the frame's :func:`_sizes_now` when the caller already has it (not changed)."""
-    if frame.moved is MISSING:
+    if frame.moved is None:
         return True
     limits = state.ruleset.supply_limits[int(state.supply[frame.house])]
     attack_area = _attack_area(frame)
@@ -259,27 +315,15 @@ def can_leave_power_token(state: GameState, area: int, house: int, waiting: int)
             and rs.home_of.item(area) != house)
 
 
-@step("march")
-def run_march(state: GameState, frame: MarchFrame) -> Decision | None:
-    """Run the handler of the frame's stage (:data:`_RUN_STAGE`); on the first run the March
-    fills its own locals."""
-    if frame.stage is MISSING:  # (each filled alone: a scenario may give some of them)
-        frame.stage = MarchStage.MOVE
-    if frame.attack is MISSING:
-        frame.attack = None
-    if frame.control_before is MISSING:
-        frame.control_before = state.control_list().copy()
-    return _RUN_STAGE[frame.stage](state, frame)
-
-
 def _ask_move(state: GameState, frame: MarchFrame) -> Decision:
     # the army sizes serve both checks; before any move can_stop needs none (and
     # move_options reads them only if a unit is free to move)
-    sizes = _sizes_now(state, frame) if frame.moved is not MISSING else None
+    sizes = _sizes_now(state, frame) if frame.moved is not None else None
     options = move_options(state, frame, sizes)
     if can_stop(state, frame, sizes) or not options:
         options.append(DONE)
-    return Decision(frame.house, DecisionKind.MARCH_MOVE, tuple(options), {"area": frame.area})
+    return Decision(frame.house, DecisionKind.MARCH_MOVE, tuple(options),
+                    context={"area": frame.area})
 
 
 def _ask_token(state: GameState, frame: MarchFrame) -> Decision | None:
@@ -287,7 +331,7 @@ def _ask_token(state: GameState, frame: MarchFrame) -> Decision | None:
     frame.stage = MarchStage.CAPTURES
     if can_leave_power_token(state, frame.area, frame.house, sum(_pending(frame))):
         return Decision(frame.house, DecisionKind.LEAVE_POWER_TOKEN, (YES, NO),
-                        {"area": frame.area})
+                        context={"area": frame.area})
     return None
 
 
@@ -301,15 +345,9 @@ def _end(state: GameState, frame: MarchFrame) -> None:
     """The March (and its combat) is over (R12.3.8): its order is removed, unless an ability
     kept it (``remove_order``)."""
     src = frame.area
-    if state.orders[src] >= 0 and (frame.remove_order is MISSING or frame.remove_order):
+    if state.orders[src] >= 0 and frame.remove_order is not False:
         state.orders[src] = -1
-    pop(state)
-
-
-@on_action("march")
-def act_march(state: GameState, frame: MarchFrame, action: Action) -> None:
-    """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
-    act_by_stage(_ACT_STAGE, state, frame, action)
+    state.stack.pop()
 
 
 def _act_move(state: GameState, frame: MarchFrame, action: Action) -> None:
@@ -318,7 +356,7 @@ def _act_move(state: GameState, frame: MarchFrame, action: Action) -> None:
         return
     _, u, dst = action
     h = frame.house
-    frame.moved = 1 if frame.moved is MISSING else frame.moved + 1
+    frame.moved = 1 if frame.moved is None else frame.moved + 1
     if attack_defender(state, dst, h) is not None:
         if frame.attack is None:
             frame.attack = {"area": dst, "units": [0, 0, 0, 0]}
@@ -339,20 +377,6 @@ def _act_neutral_support(state: GameState, frame: MarchFrame, action: Action) ->
         frame.neutral["helpers"].append(frame.neutral["asked"][-1])
 
 
-def move_unit(state: GameState, src: int, dst: int, house: int, unit_type: int,
-              n: int = 1, routed: int = 0) -> None:
-    """Move units of one house between areas (no combat): enemy power tokens in ``dst`` go back to
-    the Pool (R13.2.2). Ports are not captured here: the caller does it once its moves are over
-    (the March after D-28, the combat in its cleanup; combat.capture_ports_after_control_change),
-    so that one change of control asks D-47 once."""
-    state.units[src, house, unit_type] -= n
-    state.routed[src, house, unit_type] -= routed
-    state.units[dst, house, unit_type] += n
-    state.routed[dst, house, unit_type] += routed
-    if state.power_tokens[dst] >= 0 and state.power_tokens[dst] != house:
-        state.power_tokens[dst] = -1
-
-
 def _start_attack(state: GameState, frame: MarchFrame) -> None:
     """The March's one attack: a combat (pushed typed), or the neutral force's support asked."""
     attack = frame.attack
@@ -366,8 +390,8 @@ def _start_attack(state: GameState, frame: MarchFrame) -> None:
         frame.neutral = {"asked": [], "helpers": []}
         return None
     bonus = int(state.ruleset.order_tokens[state.orders[src]].bonus)
-    push_frame(state, CombatFrame(attacker=frame.house, defender=defender, area=dst, origin=src,
-                                  units=list(attack["units"]), march_bonus=bonus))
+    state.stack.append(CombatFrame(attacker=frame.house, defender=defender, area=dst,
+                                   origin=src, units=list(attack["units"]), march_bonus=bonus))
     return None
 
 
@@ -384,7 +408,7 @@ def _ask_neutral_support(state: GameState, frame: MarchFrame) -> Decision | None
                 asked.append(a)
                 return Decision(other, DecisionKind.SUPPORT_AGAINST_NEUTRAL,
                                 (choice("support-attacker"), choice("nothing")),
-                                {"area": dst, "attacker": h, "support_area": a})
+                                context={"area": dst, "attacker": h, "support_area": a})
     _resolve_neutral(state, frame, supporters)
     return None
 

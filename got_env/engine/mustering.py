@@ -32,7 +32,10 @@ docs/rules-readings.md):
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import ClassVar
+
+from boardkit.decision import Decision
 
 from .board import (
     army_size_list,
@@ -42,9 +45,8 @@ from .board import (
     tables,
     units_in_box,
 )
-from .decision import DONE, Action, Decision, DecisionKind
-from .flow import pop, step
-from .frames import MISSING, Frame, _Missing, frame_class
+from .decision import DONE, Action, DecisionKind
+from .frames import GotFrame
 from .state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE, GameState, fort_areas
 
 COSTS = {FOOTMAN: 1, KNIGHT: 2, SIEGE_ENGINE: 2, SHIP: 1}  # R8.3, in the order offered
@@ -120,91 +122,87 @@ def _house_box(state: GameState, house: int) -> tuple[list[int], list[int]]:
     return units_in_box(state, house), army_size_list(state, house)
 
 
-@frame_class
-class MusteringFrame(Frame):
-    """One mustering's locals: who musters, in this order, and where (None: every
-    castle/stronghold area the house controls), from whoever pushes it; then, for the house now
-    mustering, the points ``left`` per area (None between houses; absent before the first) and
-    the area being mustered ``at`` (-1 while picking)."""
+@dataclass(slots=True)
+class MusteringFrame(GotFrame):
+    """One mustering: who musters, in this order, and where (None: every castle/stronghold area
+    the house controls), from whoever pushes it; then, for the house now mustering, the points
+    ``left`` per area (None between houses) and the area being mustered ``at`` (-1 while
+    picking). Both are None before the first house starts (and ``left`` is hashed only once
+    ``at`` is set: the dict this frame replaced had neither key then)."""
 
     step: ClassVar[str] = "mustering"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"at"})
+    PRESENT_WITH: ClassVar[dict[str, str]] = {"left": "at"}
 
     houses: list[int]
     areas: list[int] | None
-    left: dict[int, int] | None | _Missing = MISSING
-    at: int | _Missing = MISSING
+    left: dict[int, int] | None = None
+    at: int | None = None
 
-
-def _begin_house(state: GameState, frame: MusteringFrame, house: int) -> None:
-    given = frame.areas
-    areas = given if given is not None else mustering_areas(state, house)
-    frame.left = {int(a): int(state.ruleset.fort_level[a]) for a in areas}
-    frame.at = int(areas[0]) if given is not None and len(areas) == 1 else -1
-
-
-def _next_house(frame: MusteringFrame) -> None:
-    frame.houses.pop(0)
-    frame.left = None
-
-
-def _close_area(frame: MusteringFrame) -> None:
-    """Leave the area; its unspent points are lost (R8.6)."""
-    frame.left[frame.at] = 0
-    frame.at = -1
-
-
-def _spend(frame: MusteringFrame, cost: int) -> None:
-    left, at = frame.left, frame.at
-    left[at] -= cost
-    if left[at] <= 0:
-        _close_area(frame)
-
-
-def act_muster(state: GameState, frame: MusteringFrame, action: Action) -> None:
-    """Play one D-05 action (already checked against the options)."""
-    h, at = frame.houses[0], frame.at
-    kind = action[0]
-    if kind == "area":
-        frame.at = action[1]
-    elif kind == "done" and at >= 0:
-        _close_area(frame)
-    elif kind == "done":
-        _next_house(frame)
-    elif kind == "muster":
-        _, u, dest = action
-        state.units[dest, h, u] += 1
-        _spend(frame, COSTS[u])
-    else:  # upgrade: the footman leaves, the new unit takes its place (R8.4)
-        u = action[1]
-        footmen = state.units[at, h, FOOTMAN] - 1
-        state.units[at, h, FOOTMAN] = footmen
-        state.units[at, h, u] += 1
-        state.routed[at, h, FOOTMAN] = min(state.routed[at, h, FOOTMAN], footmen)
-        _spend(frame, UPGRADE_COST)
-
-
-@step("mustering", act=act_muster)
-def run_mustering(state: GameState, frame: MusteringFrame) -> Decision | None:
-    """R8.1: the first house of ``houses`` musters (area pick, then units there).."""
-    if not frame.houses:
-        pop(state)
-        return None
-    h = frame.houses[0]
-    if frame.left is None or frame.left is MISSING:
-        _begin_house(state, frame, h)
-    left, at = frame.left, frame.at
-    if at >= 0:
-        options = muster_options(state, h, at, left[at])
-        if not options:
-            _close_area(frame)
+    def run(self, state: GameState) -> Decision | None:
+        """R8.1: the first house of ``houses`` musters (area pick, then units there)."""
+        if not self.houses:
+            state.stack.pop()
             return None
-        return Decision(player=h, kind=DecisionKind.MUSTER, options=(*options, DONE),
-                        context={"area": at, "points": left[at]})
-    box = _house_box(state, h)
-    areas = [a for a, p in left.items() if p > 0 and can_muster(state, h, a, p, box)]
-    if not areas:
-        _next_house(frame)
-        return None
-    return Decision(player=h, kind=DecisionKind.MUSTER,
-                    options=(*(("area", a) for a in areas), DONE),
-                    context={"points": {a: left[a] for a in areas}})
+        h = self.houses[0]
+        if self.left is None:
+            self._begin_house(state, h)
+        left, at = self.left, self.at
+        if at >= 0:
+            options = muster_options(state, h, at, left[at])
+            if not options:
+                self._close_area()
+                return None
+            return Decision(player=h, kind=DecisionKind.MUSTER, options=(*options, DONE),
+                            context={"area": at, "points": left[at]})
+        box = _house_box(state, h)
+        areas = [a for a, p in left.items() if p > 0 and can_muster(state, h, a, p, box)]
+        if not areas:
+            self._next_house()
+            return None
+        return Decision(player=h, kind=DecisionKind.MUSTER,
+                        options=(*(("area", a) for a in areas), DONE),
+                        context={"points": {a: left[a] for a in areas}})
+
+    def act(self, state: GameState, action: Action) -> None:
+        """Play one D-05 action (already checked against the options)."""
+        h, at = self.houses[0], self.at
+        kind = action[0]
+        if kind == "area":
+            self.at = action[1]
+        elif kind == "done" and at >= 0:
+            self._close_area()
+        elif kind == "done":
+            self._next_house()
+        elif kind == "muster":
+            _, u, dest = action
+            state.units[dest, h, u] += 1
+            self._spend(COSTS[u])
+        else:  # upgrade: the footman leaves, the new unit takes its place (R8.4)
+            u = action[1]
+            footmen = state.units[at, h, FOOTMAN] - 1
+            state.units[at, h, FOOTMAN] = footmen
+            state.units[at, h, u] += 1
+            state.routed[at, h, FOOTMAN] = min(state.routed[at, h, FOOTMAN], footmen)
+            self._spend(UPGRADE_COST)
+
+    def _begin_house(self, state: GameState, house: int) -> None:
+        given = self.areas
+        areas = given if given is not None else mustering_areas(state, house)
+        self.left = {int(a): int(state.ruleset.fort_level[a]) for a in areas}
+        self.at = int(areas[0]) if given is not None and len(areas) == 1 else -1
+
+    def _next_house(self) -> None:
+        self.houses.pop(0)
+        self.left = None
+
+    def _close_area(self) -> None:
+        """Leave the area; its unspent points are lost (R8.6)."""
+        self.left[self.at] = 0
+        self.at = -1
+
+    def _spend(self, cost: int) -> None:
+        left, at = self.left, self.at
+        left[at] -= cost
+        if left[at] <= 0:
+            self._close_area()

@@ -25,14 +25,18 @@ Readings recorded here:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
+from boardkit.decision import Decision
+
 from ..data import ORDER_TYPES, Ruleset
-from .decision import Action, Decision, DecisionKind, choice
-from .flow import on_action, pop, step
-from .frames import MISSING, PlanningFrame, PlanningStage, act_by_stage
+from .decision import Action, DecisionKind, choice
+from .frames import GotFrame
 from .state import KINGS_COURT, LAND, SPECIAL_MARCH_BAN, GameState
 
 
@@ -168,18 +172,41 @@ def _placement(state: GameState, house: int) -> tuple[list[int], set[int]]:
 # ---------------------------------------------------------------------------------------------
 
 
-@step("planning_phase")
-def run_planning(state: GameState, frame: PlanningFrame) -> Decision | None:
-    """The handler of the frame's stage (:data:`_RUN_STAGE`).."""
-    if frame.stage is MISSING:
-        frame.stage = PlanningStage.ASSIGN
-    return _RUN_STAGE[frame.stage](state, frame)
+class PlanningStage(enum.Enum):
+    """Where the planning phase stands (§10). The values are what the digest hashes."""
+
+    ASSIGN = "assign"  # houses place their orders in turn order (secret)
+    RAVEN = "raven"  # the Messenger Raven holder's choice
+    SWAP = "swap"  # ... to replace one of its orders
+    LOOK = "look"  # ... to look at the top wildling card
+
+
+@dataclass(slots=True)
+class PlanningFrame(GotFrame):
+    """The planning phase: its ``stage``, and ``turn`` (houses done placing) once the orders
+    are being placed (both None before its first run)."""
+
+    step: ClassVar[str] = "planning_phase"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"stage", "turn"})
+
+    stage: PlanningStage | None = None
+    turn: int | None = None
+
+    def run(self, state: GameState) -> Decision | None:
+        """The handler of the frame's stage (:data:`_RUN_STAGE`)."""
+        if self.stage is None:
+            self.stage = PlanningStage.ASSIGN
+        return _RUN_STAGE[self.stage](state, self)
+
+    def act(self, state: GameState, action: Action) -> None:
+        """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
+        _ACT_STAGE[self.stage](state, self, action)
 
 
 def _ask_orders(state: GameState, frame: PlanningFrame) -> Decision | None:
     """§10.1: each house in turn order places its orders (one secret decision)."""
     order = state.turn_order()
-    if frame.turn is MISSING:
+    if frame.turn is None:
         frame.turn = 0
     turn = frame.turn
     while turn < len(order):
@@ -189,7 +216,7 @@ def _ask_orders(state: GameState, frame: PlanningFrame) -> Decision | None:
         options = placements(state, areas, tokens) if areas and tokens else ()
         if options:
             return Decision(house, DecisionKind.PLACE_ORDERS, options,
-                            {"areas_left": len(areas)}, secret=True)
+                            context={"areas_left": len(areas)}, secret=True)
         turn += 1
         frame.turn = turn
     state.orders_revealed = True  # §10.2: all orders turn face up together
@@ -218,7 +245,7 @@ def _ask_look(state: GameState, frame: PlanningFrame) -> Decision:
     top = int(state.wildling_deck[0])
     return Decision(state.holder(KINGS_COURT), DecisionKind.RAVEN_LOOK,
                     (choice("keep-on-top"), choice("put-on-bottom")),
-                    {"wildling_card": state.ruleset.wildling_cards[top].id})
+                    context={"wildling_card": state.ruleset.wildling_cards[top].id})
 
 
 def _swaps(state: GameState, house: int) -> list[Action]:
@@ -249,14 +276,8 @@ def _swap_actions(state: GameState, house: int) -> Iterator[Action]:
 
 def _end(state: GameState) -> None:
     state.order_bans[:] = False  # the Westeros restrictions applied to this planning phase only
-    pop(state)
+    state.stack.pop()
     return None
-
-
-@on_action("planning_phase")
-def act_planning(state: GameState, frame: PlanningFrame, action: Action) -> None:
-    """Play ``action`` with the handler of the stage that asked (:data:`_ACT_STAGE`)."""
-    act_by_stage(_ACT_STAGE, state, frame, action)
 
 
 def _act_order(state: GameState, frame: PlanningFrame, action: Action) -> None:

@@ -1,16 +1,21 @@
 """Ports changing hands (R18.8, AMBIG-15, D-47): when the land area of a port passes to another
-house, the ``port_capture`` step asks it how many of the old owner's ships to replace with its
-own. Called after a combat's cleanup and retreat (got_env.engine.combat) and after a March
-(got_env.engine.marches).
+house, the port capture step (:class:`PortCaptureFrame`) asks it how many of the old owner's
+ships to replace with its own. Called after a combat's cleanup and retreat
+(got_env.engine.combat) and after a March (got_env.engine.marches).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 import numpy as np
 
+from boardkit.decision import Decision
+
 from .board import supply_ok, tables, unused_units
-from .decision import Action, Decision, DecisionKind
-from .flow import on_action, pop, push, step
+from .decision import Action, DecisionKind
+from .frames import GotFrame
 from .state import SHIP, GameState
 
 
@@ -26,26 +31,36 @@ def capture_ports_after_control_change(state: GameState, before: np.ndarray | li
             continue
         old = occupants[port]
         if old >= 0 and old != new:
-            push(state, "port_capture", port=port, house=new, old=old)
+            state.stack.append(PortCaptureFrame(port=port, house=new, old=old))
 
 
-@step("port_capture")
-def run_port_capture(state: GameState, frame: dict) -> Decision | None:
-    port, h, old = frame["port"], frame["house"], frame["old"]
-    ships = int(state.units[port, old, SHIP])
-    n = 0
-    while n < min(ships, unused_units(state, h, SHIP)) and \
-            supply_ok(state, h, {port: n + 1}):
-        n += 1
-    return Decision(h, DecisionKind.PORT_CAPTURE, tuple(("count", k) for k in range(n + 1)),
-                    {"port": port, "ships": ships})
+@dataclass(slots=True)
+class PortCaptureFrame(GotFrame):
+    """One port capture (D-47), all from whoever pushes it: the ``port``, the ``house`` now
+    holding its land area, the ``old`` owner of the ships there."""
 
+    step: ClassVar[str] = "port_capture"
 
-@on_action("port_capture")
-def act_port_capture(state: GameState, frame: dict, action: Action) -> None:
-    port, h, old = frame["port"], frame["house"], frame["old"]
-    state.units[port, old, SHIP] = 0
-    state.routed[port, old, SHIP] = 0
-    state.units[port, h, SHIP] = action[1]
-    state.orders[port] = -1  # the old owner's order goes back to him
-    pop(state)
+    port: int
+    house: int
+    old: int
+
+    def run(self, state: GameState) -> Decision:
+        """How many of the old owner's ships the house replaces with its own (as many as its
+        unused ships and its supply allow)."""
+        port, h = self.port, self.house
+        ships = int(state.units[port, self.old, SHIP])
+        n = 0
+        while n < min(ships, unused_units(state, h, SHIP)) and \
+                supply_ok(state, h, {port: n + 1}):
+            n += 1
+        return Decision(h, DecisionKind.PORT_CAPTURE, tuple(("count", k) for k in range(n + 1)),
+                        context={"port": port, "ships": ships})
+
+    def act(self, state: GameState, action: Action) -> None:
+        port, h, old = self.port, self.house, self.old
+        state.units[port, old, SHIP] = 0
+        state.routed[port, old, SHIP] = 0
+        state.units[port, h, SHIP] = action[1]
+        state.orders[port] = -1  # the old owner's order goes back to him
+        state.stack.pop()

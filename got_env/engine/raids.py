@@ -23,12 +23,14 @@ Readings recorded here for the 1st edition (1e spec 7.1, reading C.7):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
+from boardkit.decision import Decision
+
 from .board import gain_power, occupant, tables
-from .decision import DONE, Action, Decision, DecisionKind
-from .flow import on_action, pop, step
-from .frames import MISSING, Frame, _Missing, frame_class
+from .decision import DONE, Action, DecisionKind
+from .frames import GotFrame
 from .state import LAND, PORT, SEA, GameState
 
 RAIDABLE = ("support", "raid", "consolidate-power")
@@ -56,49 +58,46 @@ def raid_targets(state: GameState, area: int, house: int) -> list[int]:
     return out
 
 
-@frame_class
-class RaidFrame(Frame):
-    """One Raid order's locals: its ``area`` and ``house`` (from the resolve step that pushes
-    it), and, in the 1st edition's two-area special Raid, the orders ``removed`` so far (absent
-    until the first: a 2e raid's frame never has it)."""
-
-    step: ClassVar[str] = "raid"
-
-    area: int
-    house: int
-    removed: int | _Missing = MISSING
-
-
-@step("raid")
-def run_raid(state: GameState, frame: RaidFrame) -> Decision | None:
-    """D-25: a target, or done to remove the raid unused (R12.2.4).."""
-    area = frame.area
-    targets = raid_targets(state, area, frame.house)
-    context = {"area": area}
-    if frame.removed is not MISSING:
-        context["removed"] = frame.removed
-    return Decision(frame.house, DecisionKind.RAID_TARGET,
-                    tuple([("area", t) for t in targets]) + (DONE,), context)
-
-
 def raids_two_areas(state: GameState, area: int) -> bool:
     """Whether the raid in ``area`` is a special Raid that hits two areas (1e spec 7.1)."""
     rs = state.ruleset
     return rs.rules.special_raid == "two-areas" and rs.order_tokens[state.orders[area]].special
 
 
-@on_action("raid")
-def act_raid(state: GameState, frame: RaidFrame, action: Action) -> None:
-    """Remove the target's order (pillaging a CP); a two-area special Raid then asks for a second
-    target (1e spec 7.1); the raid token goes once the raid is over."""
-    if action != DONE:
-        remove_raided_order(state, frame.house, action[1])
-        if raids_two_areas(state, frame.area):
-            removed = frame.removed = (0 if frame.removed is MISSING else frame.removed) + 1
-            if removed < SPECIAL_RAID_AREAS:
-                return
-    state.orders[frame.area] = -1
-    pop(state)
+@dataclass(slots=True)
+class RaidFrame(GotFrame):
+    """One Raid order: its ``area`` and ``house`` (from the resolve step that pushes it), and,
+    in the 1st edition's two-area special Raid, the orders ``removed`` so far (None until the
+    first: a 2e raid never has it)."""
+
+    step: ClassVar[str] = "raid"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"removed"})
+
+    area: int
+    house: int
+    removed: int | None = None
+
+    def run(self, state: GameState) -> Decision:
+        """D-25: a target, or done to remove the raid unused (R12.2.4)."""
+        area = self.area
+        targets = raid_targets(state, area, self.house)
+        context = {"area": area}
+        if self.removed is not None:
+            context["removed"] = self.removed
+        return Decision(self.house, DecisionKind.RAID_TARGET,
+                        tuple([("area", t) for t in targets]) + (DONE,), context=context)
+
+    def act(self, state: GameState, action: Action) -> None:
+        """Remove the target's order (pillaging a CP); a two-area special Raid then asks for a
+        second target (1e spec 7.1); the raid token goes once the raid is over."""
+        if action != DONE:
+            remove_raided_order(state, self.house, action[1])
+            if raids_two_areas(state, self.area):
+                removed = self.removed = (self.removed or 0) + 1
+                if removed < SPECIAL_RAID_AREAS:
+                    return
+        state.orders[self.area] = -1
+        state.stack.pop()
 
 
 def remove_raided_order(state: GameState, raider: int, target: int) -> None:

@@ -45,9 +45,11 @@ import yaml
 
 from ..data import ORDER_TYPES, TRACKS, UNIT_TYPES
 from ..data.loader import DECK_NAMES, RULESETS, UNIT_LETTERS, load_ruleset
+from .action_phase import ActionPhaseFrame
+from .game import RoundFrame, advance
 from .game import start as start_game
 from .setup import new_game
-from .state import LAND, SHIP, CardPlace, GameState
+from .state import LAND, SHIP, CardPlace, GameState, Phase
 
 # Where play begins: (index of the round loop's phase, index of the action phase's step).
 STARTS = {
@@ -106,12 +108,9 @@ def build(spec: dict[str, Any]) -> GameState:
     state.orders_revealed = phase_at == 2
     if action_at is None:
         return start_game(state, at=phase_at)
-    from .flow import advance, push
-    from .state import Phase
-
-    push(state, "round", at=3)
+    state.stack.append(RoundFrame(at=3))
     state.phase = Phase.ACTION
-    push(state, "action_phase", at=action_at)
+    state.stack.append(ActionPhaseFrame(at=action_at))
     advance(state)
     return state
 

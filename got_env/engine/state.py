@@ -19,10 +19,11 @@ from typing import Any
 
 import numpy as np
 
+from boardkit.decision import Decision
+
 from .._compiled import engine_kernels
 from ..data import ORDER_TYPES, TRACKS, UNIT_TYPES, Ruleset
-from .decision import Decision
-from .frames import Frame
+from .frames import GotFrame, copy_plain
 
 NO_HOUSE = -1
 FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE = range(len(UNIT_TYPES))
@@ -122,10 +123,9 @@ class GameState:
     blade_used: bool = False
     raven_used: bool = False
     orders_revealed: bool = False  # planning: placed orders stay hidden until the reveal
-    # The engine's program: a stack of frames ("step" plus that step's locals: plain dicts, or
-    # typed frames that read as them, got_env.engine.frames), the innermost last. See
-    # got_env.engine.flow.
-    stack: list[dict[str, Any] | Frame] = field(default_factory=list)
+    # The engine's program: a stack of frames, the innermost last (got_env.engine.frames, run
+    # by boardkit.frames).
+    stack: list[GotFrame] = field(default_factory=list)
     pending: Decision | None = None
     outcome: Outcome | None = None
 
@@ -143,9 +143,8 @@ class GameState:
             theirs[name] = mine[name]
         for name in ARRAY_FIELDS:
             theirs[name] = mine[name].copy()
-        theirs["options"] = _deep_copy_plain(mine["options"])
-        theirs["stack"] = [_deep_copy_plain(f) if type(f) is dict else f.copy_with(_deep_copy_plain)
-                           for f in mine["stack"]]  # typed frames copy themselves (frames.py)
+        theirs["options"] = copy_plain(mine["options"])
+        theirs["stack"] = [f.copy() for f in mine["stack"]]
         rng = mine.get("rng")
         theirs["_rng_state"] = rng.bit_generator.state if rng is not None else mine["_rng_state"]
         for cache in _CONTENT_CACHES:
@@ -503,17 +502,6 @@ _SCALAR_FIELDS = tuple(f.name for f in fields(GameState)
                        if f.name not in ARRAY_FIELDS and f.name not in ("options", "stack", "rng"))
 
 
-def _deep_copy_plain(v: Any) -> Any:
-    """Copy plain containers (dict/list/tuple of scalars and arrays) without ``copy.deepcopy``."""
-    if isinstance(v, dict):
-        return {k: _deep_copy_plain(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_deep_copy_plain(x) for x in v]
-    if isinstance(v, np.ndarray):
-        return v.copy()
-    return v
-
-
 def _canonical(v: Any) -> Any:
     """Plain Python values with a repr that is the same on every numpy version (digests)."""
     if isinstance(v, dict):
@@ -526,6 +514,6 @@ def _canonical(v: Any) -> Any:
         return v.item()
     if isinstance(v, enum.Enum):
         return v.value
-    if isinstance(v, Frame):  # a typed frame hashes as the dict it replaces (frames.py)
-        return _canonical(v.to_dict())
+    if isinstance(v, GotFrame):  # its step and the fields it has now (frames.py)
+        return _canonical(v.digest_items())
     return v

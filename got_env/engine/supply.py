@@ -11,15 +11,17 @@ Steps:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
 
+from boardkit.decision import Decision
+
 from ..data import UNIT_TYPES
 from .board import army_sizes, destroy_unit, supply_ok
-from .decision import Action, Decision, DecisionKind
-from .flow import pop, push, step
-from .frames import Frame, frame_class
+from .decision import Action, DecisionKind
+from .frames import GotFrame
 from .state import GameState
 
 
@@ -30,29 +32,18 @@ def adjust_supply(state: GameState) -> None:
     state.supply[:] = np.where(state.in_play, levels, 0)
 
 
-@frame_class
-class SupplyFrame(Frame):
-    """The supply step has no locals: it runs once and hands over to the reconcile step."""
+@dataclass(slots=True)
+class SupplyFrame(GotFrame):
+    """The supply step (no locals): it runs once and hands over to the reconcile step."""
 
     step: ClassVar[str] = "supply"
 
-
-@frame_class
-class ReconcileFrame(Frame):
-    """The reconcile step's one local: the ``houses`` still to check, in turn order (the first
-    destroys units until it fits, then is dropped)."""
-
-    step: ClassVar[str] = "reconcile"
-
-    houses: list[int]
-
-
-@step("supply")
-def run_supply(state: GameState, frame: SupplyFrame) -> None:
-    """R7.1 then R7.4: adjust every house's supply, then reconcile in turn order."""
-    adjust_supply(state)
-    pop(state)
-    push(state, "reconcile", houses=state.turn_order())
+    def run(self, state: GameState) -> None:
+        """R7.1 then R7.4: adjust every house's supply, then reconcile in turn order."""
+        adjust_supply(state)
+        state.stack.pop()
+        state.stack.append(ReconcileFrame(houses=state.turn_order()))
+        return None
 
 
 def reconcile_options(state: GameState, house: int) -> tuple[Action, ...]:
@@ -63,24 +54,31 @@ def reconcile_options(state: GameState, house: int) -> tuple[Action, ...]:
                  if state.units[a, house, u] > 0)
 
 
-def act_reconcile(state: GameState, frame: ReconcileFrame, action: Action) -> None:
-    """Destroy the chosen unit (§3 Destroy: back to its owner's pool, R2.3.2)."""
-    _, area, unit_type = action
-    destroy_unit(state, area, frame.houses[0], unit_type)
+@dataclass(slots=True)
+class ReconcileFrame(GotFrame):
+    """The reconcile step: the ``houses`` still to check, in turn order (the first destroys
+    units until it fits, then is dropped)."""
 
+    step: ClassVar[str] = "reconcile"
 
-@step("reconcile", act=act_reconcile)
-def run_reconcile(state: GameState, frame: ReconcileFrame) -> Decision | None:
-    """R7.4: the first house in ``houses`` still over its limits destroys a unit."""
-    houses = frame.houses
-    while houses and supply_ok(state, houses[0]):
-        houses.pop(0)
-    if not houses:
-        pop(state)
-        return None
-    h = houses[0]
-    level = int(state.supply[h])
-    return Decision(player=h, kind=DecisionKind.RECONCILE_ARMIES,
-                    options=reconcile_options(state, h),
-                    context={"supply": level,
-                             "limits": list(state.ruleset.supply_limits[level])})
+    houses: list[int]
+
+    def run(self, state: GameState) -> Decision | None:
+        """R7.4: the first house in ``houses`` still over its limits destroys a unit."""
+        houses = self.houses
+        while houses and supply_ok(state, houses[0]):
+            houses.pop(0)
+        if not houses:
+            state.stack.pop()
+            return None
+        h = houses[0]
+        level = int(state.supply[h])
+        return Decision(player=h, kind=DecisionKind.RECONCILE_ARMIES,
+                        options=reconcile_options(state, h),
+                        context={"supply": level,
+                                 "limits": list(state.ruleset.supply_limits[level])})
+
+    def act(self, state: GameState, action: Action) -> None:
+        """Destroy the chosen unit (§3 Destroy: back to its owner's pool, R2.3.2)."""
+        _, area, unit_type = action
+        destroy_unit(state, area, self.houses[0], unit_type)

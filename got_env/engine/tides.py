@@ -19,10 +19,12 @@ neutral force) goes:
 
 from __future__ import annotations
 
-from .frames import MISSING, CombatFrame
+from typing import TYPE_CHECKING
+
 from .state import GameState
 
-SIDES = ("attacker", "defender")
+if TYPE_CHECKING:  # (combat.py, which draws and reads these cards, declares the frame)
+    from .combat import CombatFrame
 
 
 def fresh_deck(state: GameState) -> list[int]:
@@ -32,7 +34,7 @@ def fresh_deck(state: GameState) -> list[int]:
 
 
 def in_use(state: GameState, frame: CombatFrame) -> bool:
-    return bool(state.options.get("tides_of_battle")) and frame.tides_deck is not MISSING
+    return bool(state.options.get("tides_of_battle")) and frame.tides_deck is not None
 
 
 def draw(frame: CombatFrame, side: str) -> None:

@@ -14,14 +14,15 @@ the three cannot drift apart.
 
 from __future__ import annotations
 
-from typing import Any
-
+from .bidding import BiddingFrame
 from .board import occupant
-from .frames import CombatFrame
+from .combat import CombatFrame
+from .frames import Side
 from .state import GameState
+from .wildlings import WildlingAttackFrame, WildlingStage
 
 
-def card_visible(frame: CombatFrame, side: str, observer: int | None) -> bool:
+def card_visible(frame: CombatFrame, side: Side, observer: int | None) -> bool:
     """Whether ``observer`` may know the house card ``side`` has chosen in this combat."""
     return observer is None or frame.revealed is True or frame.house(side) == observer
 
@@ -31,7 +32,7 @@ def cards_revealed(frame: CombatFrame) -> bool:
     return frame.revealed is True
 
 
-def tides_visible(frame: CombatFrame, side: str, observer: int | None) -> bool:
+def tides_visible(frame: CombatFrame, side: Side, observer: int | None) -> bool:
     """Whether ``observer`` may know the Tides of Battle card ``side`` has drawn."""
     return observer is None or frame.tides_revealed is True or frame.house(side) == observer
 
@@ -51,22 +52,16 @@ def order_visible(state: GameState, area: int, observer: int | None) -> bool:
     return not orders_hidden(state, observer) or occupant(state, area) == observer
 
 
-def bids_revealed(frame: dict[str, Any], houses: list[int]) -> bool:
+def bids_revealed(frame: BiddingFrame | WildlingAttackFrame, houses: list[int]) -> bool:
     """Whether the bids of a bidding frame are shown: a Clash of Kings track once every house of
-    ``houses`` has bid (``bids`` -1 until then), a wildling attack once past its "bid" stage."""
-    if frame["step"] == "wildling_attack":
-        return frame.get("stage") != "bid"
-    bids = frame.get("bids")
+    ``houses`` has bid (``bids`` -1 until then), a wildling attack once past its bid stage."""
+    if type(frame) is WildlingAttackFrame:
+        return frame.stage is not WildlingStage.BID
+    bids = frame.bids
     return bids is None or not any(bids[h] < 0 for h in houses)
 
 
-def bid_visible(frame: dict[str, Any], house: int, houses: list[int],
+def bid_visible(frame: BiddingFrame | WildlingAttackFrame, house: int, houses: list[int],
                 observer: int | None) -> bool:
     """Whether ``observer`` may know ``house``'s bid in a bidding frame."""
     return observer is None or house == observer or bids_revealed(frame, houses)
-
-
-def as_combat(frame: CombatFrame | dict[str, Any]) -> CombatFrame:
-    """A typed view of a combat frame for a reader (a position built from dicts holds one until
-    the engine runs it; the view shares its contents, so it is for reading only)."""
-    return frame if type(frame) is CombatFrame else CombatFrame.from_dict(frame)

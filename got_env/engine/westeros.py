@@ -28,13 +28,17 @@ from typing import ClassVar
 
 import numpy as np
 
+from boardkit.decision import Decision
+
 from ..data import DECK_NAMES, ORDER_TYPES
-from . import bidding, mustering, supply  # noqa: F401  (register their steps)
+from .bidding import BiddingFrame
 from .board import enemy_ships_in, gain_power
-from .decision import CHOICES, Action, Decision, DecisionKind, choice
-from .flow import pop, push, step
-from .frames import MISSING, Frame, _Missing, frame_class
+from .decision import CHOICES, Action, DecisionKind, choice
+from .frames import GotFrame
+from .mustering import MusteringFrame
 from .state import FIEFDOMS, IRON_THRONE, KINGS_COURT, SHIP, SPECIAL_MARCH_BAN, GameState
+from .supply import SupplyFrame
+from .wildlings import WildlingAttackFrame
 
 Effect = Callable[[GameState], None]
 WINTER_IS_COMING = "winter-is-coming"
@@ -105,22 +109,22 @@ def _replaced_at_reveal(state: GameState) -> None:
 
 def _supply(state: GameState) -> None:
     """Supply: adjust supply, then reconcile armies (R7.1, R7.4)."""
-    push(state, "supply")
+    state.stack.append(SupplyFrame())
 
 
 def _mustering(state: GameState) -> None:
     """Mustering: every house in turn order, in all its castle/stronghold areas (R8.1)."""
-    push(state, "mustering", houses=state.turn_order(), areas=None)
+    state.stack.append(MusteringFrame(houses=state.turn_order(), areas=None))
 
 
 def _clash_of_kings(state: GameState) -> None:
     """Clash of Kings: bidding on the three influence tracks (§9.2)."""
-    push(state, "clash_of_kings")
+    state.stack.append(BiddingFrame())
 
 
 def _wildlings_attack(state: GameState) -> None:
     """Wildlings Attack: an attack with the strength the threat token shows (§20.2)."""
-    push(state, "wildling_attack", strength=state.wildling_threat, exclude=[])
+    state.stack.append(WildlingAttackFrame(strength=state.wildling_threat, exclude=[]))
 
 
 def power_income(state: GameState) -> np.ndarray:
@@ -188,56 +192,54 @@ WESTEROS_EFFECTS: dict[str, Effect | HolderChoice] = {
 # -- the step ----------------------------------------------------------------------------------
 
 
-@frame_class
-class WesterosFrame(Frame):
-    """The Westeros phase's locals, both set on its first run (none given by whoever pushes
-    it): the card index revealed from each deck (I, II, III), and ``at``, the next deck to
-    resolve (3 when done)."""
+@dataclass(slots=True)
+class WesterosFrame(GotFrame):
+    """The Westeros phase, both set on its first run (none given by whoever pushes it): the
+    card index revealed from each deck (I, II, III), and ``at``, the next deck to resolve (3
+    when done)."""
 
     step: ClassVar[str] = "westeros_phase"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"cards", "at"})
 
-    cards: list[int] | _Missing = MISSING
-    at: int | _Missing = MISSING
+    cards: list[int] | None = None
+    at: int | None = None
 
-
-def _start(state: GameState, frame: WesterosFrame) -> None:
-    """§6.2 steps 2-3: reveal the three cards, move the threat, maybe an attack (R20.1)."""
-    frame.cards = [reveal(state, d) for d in range(len(DECK_NAMES))]
-    frame.at = 0
-    rs = state.ruleset
-    icons = sum(rs.westeros_cards[c].wildling_icon for c in frame.cards)
-    if advance_threat(state, icons) and state.ruleset.rules.wildlings_attack_at_max:
-        push(state, "wildling_attack", strength=rs.wildling_threat["max"], exclude=[])
-
-
-def _current(state: GameState, frame: WesterosFrame) -> Effect | HolderChoice:
-    return WESTEROS_EFFECTS[card_id(state, frame.cards[frame.at])]
-
-
-def act_westeros(state: GameState, frame: WesterosFrame, action: Action) -> None:
-    """The holder's choice on A Throne of Blades, Dark Wings Dark Words or Put to the Sword."""
-    effect = _current(state, frame).effect(action)
-    frame.at += 1
-    effect(state)
-
-
-@step("westeros_phase", act=act_westeros)
-def run_westeros(state: GameState, frame: WesterosFrame) -> Decision | None:
-    """§6.2 steps 2-4: reveal, threat, then resolve cards I, II, III in order.."""
-    if frame.cards is MISSING:
-        _start(state, frame)
+    def run(self, state: GameState) -> Decision | None:
+        """§6.2 steps 2-4: reveal, threat, then resolve cards I, II, III in order."""
+        if self.cards is None:
+            self._start(state)
+            return None
+        at = self.at
+        if at >= len(self.cards):
+            state.stack.pop()
+            return None
+        effect = self._current(state)
+        if isinstance(effect, HolderChoice):
+            return Decision(
+                player=state.holder(effect.track), kind=effect.kind,
+                options=tuple(choice(name) for name, _ in effect.options),
+                context={"westeros_card": card_id(state, self.cards[at]),
+                         "deck": DECK_NAMES[at]})
+        self.at = at + 1
+        effect(state)
         return None
-    at = frame.at
-    if at >= len(frame.cards):
-        pop(state)
-        return None
-    effect = _current(state, frame)
-    if isinstance(effect, HolderChoice):
-        return Decision(
-            player=state.holder(effect.track), kind=effect.kind,
-            options=tuple(choice(name) for name, _ in effect.options),
-            context={"westeros_card": card_id(state, frame.cards[at]),
-                     "deck": DECK_NAMES[at]})
-    frame.at = at + 1
-    effect(state)
-    return None
+
+    def act(self, state: GameState, action: Action) -> None:
+        """The holder's choice on A Throne of Blades, Dark Wings Dark Words or Put to the
+        Sword."""
+        effect = self._current(state).effect(action)
+        self.at += 1
+        effect(state)
+
+    def _start(self, state: GameState) -> None:
+        """§6.2 steps 2-3: reveal the three cards, move the threat, maybe an attack (R20.1)."""
+        self.cards = [reveal(state, d) for d in range(len(DECK_NAMES))]
+        self.at = 0
+        rs = state.ruleset
+        icons = sum(rs.westeros_cards[c].wildling_icon for c in self.cards)
+        if advance_threat(state, icons) and state.ruleset.rules.wildlings_attack_at_max:
+            state.stack.append(WildlingAttackFrame(strength=rs.wildling_threat["max"],
+                                                   exclude=[]))
+
+    def _current(self, state: GameState) -> Effect | HolderChoice:
+        return WESTEROS_EFFECTS[card_id(state, self.cards[self.at])]

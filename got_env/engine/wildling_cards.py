@@ -8,19 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .decision import DecisionKind
-from .flow import push
-from .frames import WildlingAttackFrame
 from .mustering import mustering_areas
 from .state import KNIGHT, CardPlace, GameState
+from .supply import ReconcileFrame
 from .tracks import move_to_bottom
 from .wildling_choices import TRACK_IDS, ask, loss_total
+
+if TYPE_CHECKING:  # (the attack reads this module's table: only its type is named here)
+    from .wildlings import WildlingAttackFrame
 
 K = DecisionKind
 PREEMPTIVE_RAID_STRENGTH = 6  # facts §9, §4.6
 
-Effect = Callable[[GameState, int, WildlingAttackFrame], None]  # (state, house, the attack)
+Effect = Callable[[GameState, int, "WildlingAttackFrame"], None]  # (state, house, the attack)
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ def supply_moves(steps: int) -> Effect:
 
 def everyone_reconciles(state: GameState, house: int, attack: WildlingAttackFrame) -> None:
     """Rattleshirt's Raiders: "then all houses reconcile armies" (R7.4, D-04)."""
-    push(state, "reconcile", houses=state.turn_order())
+    state.stack.append(ReconcileFrame(houses=state.turn_order()))
 
 
 def loses_power(n: int | None) -> Effect:
@@ -132,9 +135,10 @@ def bottom_of_every_track(state: GameState, house: int, attack: WildlingAttackFr
 
 def new_attack_without_him(state: GameState, house: int, attack: WildlingAttackFrame) -> None:
     """Preemptive Raid's reward: a new attack of strength 6 at once, in which the highest bidder
-    takes no part (nor anyone excluded from this one)."""
-    push(state, "wildling_attack", strength=PREEMPTIVE_RAID_STRENGTH,
-         exclude=list(attack.exclude) + [house])
+    takes no part (nor anyone excluded from this one). (A frame of the attack's own class: the
+    attack's module reads this one's table, so this one does not import it.)"""
+    state.stack.append(type(attack)(strength=PREEMPTIVE_RAID_STRENGTH,
+                                    exclude=list(attack.exclude) + [house]))
 
 
 def loses_worth(owed: int) -> Effect:

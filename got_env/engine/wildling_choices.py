@@ -1,28 +1,78 @@
 """The choices the wildling cards ask (D-10 to D-19; the 1st edition's losses, D-12 in
-mustering points): one step, ``wildling_choice``, one parametrised mechanism, and one table,
-:data:`CHOICES`, that gives each decision kind its options and what one pick does. Its frame is
-:class:`~got_env.engine.wildling_frames.WildlingChoiceFrame`; the readings are recorded in
-got_env.engine.wildlings.
+mustering points): one step, :class:`WildlingChoiceFrame`, one parametrised mechanism, and one
+table, :data:`CHOICES`, that gives each decision kind its options and what one pick does; the
+readings are recorded in got_env.engine.wildlings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
+
+from boardkit.decision import Decision
 
 from ..data import UNIT_TYPES
 from .board import destroy_unit, unused_units
-from .decision import DONE, Action, Decision, DecisionKind, choice
-from .flow import pop, push, step
-from .frames import MISSING
-from .mustering import COSTS, can_muster, mustering_areas
+from .decision import DONE, Action, DecisionKind, choice
+from .frames import GotFrame
+from .mustering import COSTS, MusteringFrame, can_muster, mustering_areas
 from .state import FIEFDOMS, FOOTMAN, IRON_THRONE, KINGS_COURT, KNIGHT, CardPlace, GameState
 from .tracks import move_down, move_to_bottom, move_to_top
-from .wildling_frames import WildlingChoiceFrame
 
 TRACK_IDS = (IRON_THRONE, FIEFDOMS, KINGS_COURT)
 ALL_UNIT_TYPES = tuple(range(len(UNIT_TYPES)))
 PREEMPTIVE_RAID_DROP = 2  # positions on the track, facts §9
+
+
+@dataclass(slots=True)
+class WildlingChoiceFrame(GotFrame):
+    """One card choice: its ``kind`` (which choice, and so its options and what a pick does:
+    :data:`CHOICES`), the ``house`` it is about, the picks (or, with ``points``, mustering
+    points) ``left``, the ``player`` asked (the house itself, but the Iron Throne holder for
+    Preemptive Raid's track). The rest only where a kind needs it (whoever asks gives at most
+    one of the three groups; the others stay None): ``areas`` (None: anywhere, hashed with
+    ``same_area``) and ``same_area`` for the units destroyed, ``tracks`` for Preemptive Raid's
+    tied highest tracks, ``points`` for the 1st edition's losses in mustering points."""
+
+    step: ClassVar[str] = "wildling_choice"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"same_area", "tracks", "points"})
+    PRESENT_WITH: ClassVar[dict[str, str]] = {"areas": "same_area"}
+
+    kind: DecisionKind
+    house: int
+    left: int
+    player: int
+    areas: list[int] | None = None
+    same_area: bool | None = None
+    tracks: list[int] | None = None
+    points: bool | None = None
+
+    def run(self, state: GameState) -> Decision | None:
+        """Ask the next pick of a card choice, or end it (D-10 to D-19)."""
+        spec = self.spec()
+        if self.left > 0 and spec.settle is not None:
+            spec.settle(state, self)
+        options = spec.options(state, self) if self.left > 0 else ()
+        if not options:
+            state.stack.pop()
+            return None
+        return Decision(self.player, self.kind, options,
+                        context={"house": self.house, "left": self.left})
+
+    def act(self, state: GameState, action: Action) -> None:
+        """Play one pick (``("done",)``: no more), and count it off ``left``."""
+        if action == DONE:
+            self.left = 0
+            return
+        spec = self.spec()
+        spec.pick(state, self, action)
+        self.left -= 1 if spec.cost is None else spec.cost(action)
+
+    def spec(self) -> ChoiceSpec:
+        """How this choice is asked: its kind's entry, or the 1e losses in mustering points
+        (``points``, 1e 5.4 item 5)."""
+        return POINT_LOSSES if self.points else CHOICES[self.kind]
 
 
 @dataclass(frozen=True)
@@ -41,41 +91,10 @@ class ChoiceSpec:
 def ask(state: GameState, kind: DecisionKind, house: int, left: int = 1,
         player: int | None = None, **extra) -> None:
     """Push a card choice of ``kind`` about ``house`` (asked of ``player``, default ``house``),
-    ``left`` picks at most; ``extra``: the other fields of
-    :class:`~got_env.engine.wildling_frames.WildlingChoiceFrame` the kind needs."""
-    push(state, "wildling_choice", kind=DecisionKind(kind), house=house, left=left,
-         player=house if player is None else player, **extra)
-
-
-def act_choice(state: GameState, frame: WildlingChoiceFrame, action: Action) -> None:
-    """Play one pick (``("done",)``: no more), and count it off ``left``."""
-    if action == DONE:
-        frame.left = 0
-        return
-    spec = choice_spec(frame)
-    spec.pick(state, frame, action)
-    frame.left -= 1 if spec.cost is None else spec.cost(action)
-
-
-def choice_spec(frame: WildlingChoiceFrame) -> ChoiceSpec:
-    """How the frame's choice is asked: its kind's entry, or the 1e losses in mustering points
-    (frame key ``points``, 1e 5.4 item 5)."""
-    points = frame.points
-    return POINT_LOSSES if points is not MISSING and points else CHOICES[frame.kind]
-
-
-@step("wildling_choice", act=act_choice)
-def run_choice(state: GameState, frame: WildlingChoiceFrame) -> Decision | None:
-    """Ask the next pick of a card choice, or end it (D-10 to D-19).."""
-    spec = choice_spec(frame)
-    if frame.left > 0 and spec.settle is not None:
-        spec.settle(state, frame)
-    options = spec.options(state, frame) if frame.left > 0 else ()
-    if not options:
-        pop(state)
-        return None
-    return Decision(frame.player, frame.kind, options, {"house": frame.house,
-                                                        "left": frame.left})
+    ``left`` picks at most; ``extra``: the other fields of :class:`WildlingChoiceFrame` the
+    kind needs."""
+    state.stack.append(WildlingChoiceFrame(kind=DecisionKind(kind), house=house, left=left,
+                                           player=house if player is None else player, **extra))
 
 
 def _optional(options: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -299,7 +318,7 @@ def _muster_options(state: GameState, frame: WildlingChoiceFrame) -> tuple[Actio
 
 def _muster_pick(state: GameState, frame: WildlingChoiceFrame, action: Action) -> None:
     """Normal mustering (R8), in that one area only."""
-    push(state, "mustering", houses=[frame.house], areas=[action[1]])
+    state.stack.append(MusteringFrame(houses=[frame.house], areas=[action[1]]))
 
 
 K = DecisionKind

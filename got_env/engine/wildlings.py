@@ -84,20 +84,22 @@ Where each part lives (this module is the attack; every public name of the parts
 from here too, as before the split):
 
 * :mod:`~got_env.engine.wildling_cards`: each card's effects, by card id, and the 1e fixed ones;
-* :mod:`~got_env.engine.wildling_choices`: the ``wildling_choice`` step and its table of choices;
-* :mod:`~got_env.engine.wildling_frames`: the choice's typed frame (the attack's is in frames.py).
+* :mod:`~got_env.engine.wildling_choices`: the ``wildling_choice`` step and its table of choices.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
-from .decision import Action, Decision, DecisionKind
-from .flow import pop, step
-from .frames import MISSING, WildlingAttackFrame, WildlingStage
+from boardkit.decision import Decision
+
+from .decision import Action, DecisionKind
+from .frames import GotFrame
 from .state import IRON_THRONE, GameState
 from .wildling_cards import (
     FIXED_EFFECTS,
@@ -127,23 +129,20 @@ from .wildling_choices import (
     PREEMPTIVE_RAID_DROP,
     TRACK_IDS,
     ChoiceSpec,
-    act_choice,
+    WildlingChoiceFrame,
     ask,
-    choice_spec,
     highest_tracks,
     loss_total,
-    run_choice,
 )
-from .wildling_frames import WildlingChoiceFrame
 
 __all__ = [  # the names this module had before the split, for tests and other readers
     "ALL_UNIT_TYPES", "CHOICES", "FIXED_EFFECTS", "K", "POINT_LOSSES", "PREEMPTIVE_RAID_DROP",
     "PREEMPTIVE_RAID_STRENGTH", "TRACK_IDS", "WILDLING_EFFECTS", "CardEffects", "ChoiceSpec",
-    "Effect", "Role", "WildlingChoiceFrame", "act_attack", "act_choice", "ask", "asks",
-    "bidders", "bottom_of_every_track", "choice_spec", "destroys", "destroys_in_own_castle",
+    "Effect", "Role", "WildlingAttackFrame", "WildlingChoiceFrame", "WildlingStage", "ask",
+    "asks", "bidders", "bottom_of_every_track", "destroys", "destroys_in_own_castle",
     "discards_strongest", "everyone_reconciles", "gets_bid_back", "highest_tracks",
     "knights_to_footmen", "loses_power", "loses_worth", "loss_total", "new_attack_without_him",
-    "nothing", "run_attack", "run_choice", "supply_moves", "takes_back_discards",
+    "nothing", "supply_moves", "takes_back_discards",
 ]
 
 K = DecisionKind
@@ -157,8 +156,68 @@ class Role(enum.IntEnum):
     OTHERS = 2  # wildling victory: every other bidder
 
 
+class WildlingStage(enum.Enum):
+    """Where a wildling attack stands (§20.2), in order. The values are what the digest
+    hashes."""
+
+    BID = "bid"  # the houses bid in turn order (secret)
+    TIE = "tie"  # the Iron Throne holder breaks a tie for the highest or lowest bid
+    CARD = "card"  # the top card revealed, or (1e) the fixed consequences queued
+    EFFECTS = "effects"  # each queued house's part, one at a time
+    THREAT = "threat"  # the threat track moves, the attack ends
+
+
 # =============================================================================================
 # The attack (§20.2)
+
+
+@dataclass(slots=True)
+class WildlingAttackFrame(GotFrame):
+    """One wildling attack: ``strength`` and ``exclude`` (houses taking no part) from whoever
+    pushes it; the others all appear on its first run (:meth:`_start`): one bid per house (-1:
+    not yet), whether the Night's Watch won, the chosen (highest or lowest) bidder, the tied
+    bidders, the revealed card (-1: none yet), the queue of ``[role, house]`` parts still to
+    resolve."""
+
+    step: ClassVar[str] = "wildling_attack"
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset(
+        {"bids", "stage", "won", "chosen", "tied", "card", "queue"})
+
+    strength: int
+    exclude: list[int]
+    bids: list[int] | None = None
+    stage: WildlingStage | None = None
+    won: bool | None = None
+    chosen: int | None = None
+    tied: list[int] | None = None
+    card: int | None = None
+    queue: list[list[int]] | None = None
+
+    def run(self, state: GameState) -> Decision | None:
+        """A wildling attack of ``strength`` (§20.2), without the houses in ``exclude``: the
+        handler of its stage (:data:`_RUN_STAGE`)."""
+        if self.stage is None:
+            self._start(state)
+        return _RUN_STAGE[self.stage](state, self)
+
+    def act(self, state: GameState, action: Action) -> None:
+        """D-08: record the bid in the frame only (secret); D-09: the tied house picked."""
+        if self.stage is WildlingStage.BID:
+            self.bids[_next_bidder(state, self)] = action[1]
+        else:
+            self.chosen = action[1]
+            self.stage = WildlingStage.CARD
+
+    def _start(self, state: GameState) -> None:
+        """Fill the attack's own locals on its first run (whoever pushed it gave only its
+        inputs)."""
+        self.bids = [-1] * state.ruleset.num_houses
+        self.stage = WildlingStage.BID
+        self.won = False
+        self.chosen = -1
+        self.tied = []
+        self.card = -1
+        self.queue = []
 
 
 def bidders(state: GameState, frame: WildlingAttackFrame) -> list[int]:
@@ -169,17 +228,6 @@ def bidders(state: GameState, frame: WildlingAttackFrame) -> list[int]:
 def _next_bidder(state: GameState, frame: WildlingAttackFrame) -> int | None:
     """The first house in turn order that has not yet bid, or None once all have."""
     return next((h for h in bidders(state, frame) if frame.bids[h] < 0), None)
-
-
-def _start(state: GameState, frame: WildlingAttackFrame) -> None:
-    """Fill the attack's own locals on its first run (whoever pushed it gave only its inputs)."""
-    frame.bids = [-1] * state.ruleset.num_houses
-    frame.stage = WildlingStage.BID
-    frame.won = False
-    frame.chosen = -1
-    frame.tied = []
-    frame.card = -1
-    frame.queue = []
 
 
 def _reveal_bids(state: GameState, frame: WildlingAttackFrame) -> None:
@@ -255,30 +303,12 @@ def _move_threat(state: GameState, frame: WildlingAttackFrame) -> None:
         state.wildling_threat = max(0, state.wildling_threat - rule["after_wildling_victory_drop"])
 
 
-def act_attack(state: GameState, frame: WildlingAttackFrame, action: Action) -> None:
-    """D-08: record the bid in the frame only (secret); D-09: the tied house picked."""
-    if frame.stage is WildlingStage.BID:
-        frame.bids[_next_bidder(state, frame)] = action[1]
-    else:
-        frame.chosen = action[1]
-        frame.stage = WildlingStage.CARD
-
-
-@step("wildling_attack", act=act_attack)
-def run_attack(state: GameState, frame: WildlingAttackFrame) -> Decision | None:
-    """A wildling attack of ``frame.strength`` (§20.2), without the houses in ``exclude``: the
-    handler of its stage (:data:`_RUN_STAGE`).."""
-    if frame.stage is MISSING:
-        _start(state, frame)
-    return _RUN_STAGE[frame.stage](state, frame)
-
-
 def _ask_bid(state: GameState, frame: WildlingAttackFrame) -> Decision | None:
     h = _next_bidder(state, frame)
     if h is not None:
         return Decision(h, DecisionKind.WILDLING_BID,
                         tuple([("bid", n) for n in range(int(state.power[h]) + 1)]),
-                        {"strength": frame.strength}, secret=True)
+                        context={"strength": frame.strength}, secret=True)
     _reveal_bids(state, frame)
     return None
 
@@ -286,7 +316,7 @@ def _ask_bid(state: GameState, frame: WildlingAttackFrame) -> Decision | None:
 def _ask_tie(state: GameState, frame: WildlingAttackFrame) -> Decision:
     return Decision(state.holder(IRON_THRONE), DecisionKind.WILDLING_TIED_BIDDER,
                     tuple(("house", h) for h in frame.tied),
-                    {"highest": frame.won, "bids": list(frame.bids)})
+                    context={"highest": frame.won, "bids": list(frame.bids)})
 
 
 def _card(state: GameState, frame: WildlingAttackFrame) -> None:
@@ -299,7 +329,7 @@ def _card(state: GameState, frame: WildlingAttackFrame) -> None:
 
 def _end_attack(state: GameState, frame: WildlingAttackFrame) -> None:
     _move_threat(state, frame)
-    pop(state)
+    state.stack.pop()
 
 
 #: What runs at each stage of a wildling attack (in order).

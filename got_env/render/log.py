@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from boardkit.records import GameRecord
 
 if TYPE_CHECKING:
-    from ..engine.frames import CombatFrame
+    from ..engine.combat import CombatFrame
     from ..engine.state import GameState
 
 SECRET = "(secret)"
@@ -107,9 +107,9 @@ def outcome_text(state: GameState) -> str | None:
     return f"Winner: {houses[outcome.winner].name} ({ending})"
 
 
-def combat_frame(state: GameState) -> CombatFrame | dict | None:
+def combat_frame(state: GameState) -> CombatFrame | None:
     """The innermost combat being fought (its engine frame), or None."""
-    return next((f for f in reversed(state.stack) if f.get("step") == "combat"), None)
+    return next((f for f in reversed(state.stack) if f.step == "combat"), None)
 
 
 def combat_view(state: GameState, viewer: str | None = None) -> dict[str, Any] | None:
@@ -118,17 +118,16 @@ def combat_view(state: GameState, viewer: str | None = None) -> dict[str, Any] |
     Tides card (each ``"(secret)"`` while hidden from ``viewer``), final strength and the
     winner once decided."""
     from ..engine import combat as cb
-    from ..engine.visibility import as_combat, card_visible, tides_visible
+    from ..engine.visibility import card_visible, tides_visible
 
-    found = combat_frame(state)
-    if found is None:
+    frame = combat_frame(state)
+    if frame is None:
         return None
-    frame = as_combat(found)
     rs = state.ruleset
     watcher = rs.house(viewer) if viewer is not None else None
-    out: dict[str, Any] = {"area": rs.areas[frame["area"]].name,
-                           "from": rs.areas[frame["origin"]].name,
-                           "stage": str(frame.get("stage", "support"))}
+    out: dict[str, Any] = {"area": rs.areas[frame.area].name,
+                           "from": rs.areas[frame.origin].name,
+                           "stage": frame.stage.value if frame.stage else "support"}
     units = ("footman", "knight", "ship", "siege")
     for side in cb.SIDES:
         h = frame.house(side)
@@ -142,19 +141,19 @@ def combat_view(state: GameState, viewer: str | None = None) -> dict[str, Any] |
             info["strength"] = int(cb.initial_strength(state, frame, side))
         except (KeyError, IndexError, ValueError):
             pass
-        card = frame.get("cards", {}).get(side)
+        card = (frame.cards or {}).get(side)
         if card is not None:
             info["card"] = (rs.house_cards[card].name if card_visible(frame, side, watcher)
                             else SECRET)
-        tide = frame.get("tides", {}).get(side)
+        tide = (frame.tides or {}).get(side)
         if tide is not None:
             info["tides"] = (rs.tides_cards[tide].id if tides_visible(frame, side, watcher)
                              else SECRET)
-        if frame.get("blade") == side:
+        if frame.blade == side:
             info["blade"] = True
-        if "strength" in frame:
-            info["final"] = int(frame["strength"][side])
+        if frame.strength is not None:
+            info["final"] = int(frame.strength[side])
         out[str(side)] = info  # plain strings: the view is JSON for the replay page
-    if "winner" in frame:
+    if frame.winner is not None:
         out["winner"] = rs.houses[frame.house(frame.winner)].name
     return out

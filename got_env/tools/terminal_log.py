@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from got_env.data import TRACKS
 from got_env.engine import DecisionKind
+from got_env.engine.wildlings import WildlingStage
 
 if TYPE_CHECKING:
     from got_env.env import raw_env
@@ -50,8 +51,8 @@ class PublicLog:
         d = g.pending
         frames = []
         for f in g.stack:
-            if f["step"] in ("combat", "clash_of_kings", "wildling_attack"):
-                frames.append((f, {k: _copy(f.get(k)) for k in
+            if f.step in ("combat", "clash_of_kings", "wildling_attack"):
+                frames.append((f, {k: _copy(getattr(f, k, None)) for k in
                                    ("track", "bids", "stage", "revealed", "tides_revealed",
                                              "strength", "card")}))
         self._snap = {"revealed": g.orders_revealed, "drawn": g.westeros_drawn.copy(),
@@ -62,9 +63,9 @@ class PublicLog:
         d, action = s["decision"], s["action"]
         self._log_action(d, action)
         for frame, old in s["frames"]:
-            if frame["step"] == "combat":
+            if frame.step == "combat":
                 self._combat(frame, old)
-            elif frame["step"] == "clash_of_kings":
+            elif frame.step == "clash_of_kings":
                 self._clash(frame, old, d, action)
             else:
                 self._wildlings(frame, old, d, action)
@@ -115,57 +116,57 @@ class PublicLog:
             if h in by_house:
                 self.lines.append(f"  {self.hid[h]}: " + ", ".join(by_house[h]))
 
-    def _combat(self, frame: dict, old: dict) -> None:
+    def _combat(self, frame: Any, old: dict) -> None:
         rs, hid = self.rs, self.hid
-        where = rs.areas[frame["area"]].id
-        if frame.get("revealed") and not old["revealed"]:
-            cards = frame.get("cards", {})
+        where = rs.areas[frame.area].id
+        if frame.revealed and not old["revealed"]:
+            cards = frame.cards or {}
             self.lines.append(f"Combat in {where}: " + " vs ".join(
-                f"{hid[frame[side]]} ({side}) plays {rs.house_cards[cards[side]].name}"
+                f"{hid[frame.house(side)]} ({side}) plays {rs.house_cards[cards[side]].name}"
                 for side in ("attacker", "defender") if side in cards))
-        if frame.get("tides_revealed") and not old["tides_revealed"]:
-            tides = frame.get("tides", {})
+        if frame.tides_revealed and not old["tides_revealed"]:
+            tides = frame.tides or {}
             self.lines.append(f"Tides of Battle in {where}: " + ", ".join(
-                f"{hid[frame[side]]} {rs.tides_cards[tides[side]].id}"
+                f"{hid[frame.house(side)]} {rs.tides_cards[tides[side]].id}"
                 for side in ("attacker", "defender") if side in tides))
-        if "strength" in frame and old["strength"] is None:
-            st = frame["strength"]
-            self.lines.append(f"Combat in {where}: {hid[frame[frame['winner']]]} wins, strength "
-                              f"{st['attacker']} (attacker {hid[frame['attacker']]}) to "
-                              f"{st['defender']} (defender {hid[frame['defender']]})")
+        if frame.strength is not None and old["strength"] is None:
+            st = frame.strength
+            self.lines.append(f"Combat in {where}: {hid[frame.house(frame.winner)]} wins, "
+                              f"strength {st['attacker']} (attacker {hid[frame.attacker]}) to "
+                              f"{st['defender']} (defender {hid[frame.defender]})")
 
-    def _clash(self, frame: dict, old: dict, d: Any, action: int) -> None:
+    def _clash(self, frame: Any, old: dict, d: Any, action: int) -> None:
         t = old["track"]
         if t is None or t >= len(TRACKS):
             return
-        if frame.get("track") == t:
-            bids = list(frame["bids"])
+        if frame.track == t:
+            bids = list(frame.bids)
         else:  # the track finished within this step: the bids as they stood, plus this one
             bids = list(old["bids"])
             if d.kind == DecisionKind.INFLUENCE_BID:
                 bids[d.player] = self.env.codec.decode(action)[1]
         self._bids(frame, t, bids, f"Bids on {TRACKS[t]}", complete=True)
-        if frame.get("track", t) != t:
+        if frame.track is not None and frame.track != t:
             order = [self.hid[int(h)] for h in self.env.game.tracks[t] if h >= 0]
             self.lines.append(f"{TRACKS[t]} is now: " + " > ".join(order))
 
-    def _wildlings(self, frame: dict, old: dict, d: Any, action: int) -> None:
-        if old["stage"] == "bid" and frame.get("stage") != "bid":
-            bids = list(frame["bids"])
+    def _wildlings(self, frame: Any, old: dict, d: Any, action: int) -> None:
+        if old["stage"] is WildlingStage.BID and frame.stage is not WildlingStage.BID:
+            bids = list(frame.bids)
             total = sum(b for b in bids if b > 0)
-            self._bids(frame, 0, bids, f"Wildling attack of strength {frame['strength']}: bids",
+            self._bids(frame, 0, bids, f"Wildling attack of strength {frame.strength}: bids",
                        complete=False)
-            self.lines.append(f"The Night's Watch {'holds' if frame['won'] else 'falls'} "
-                              f"({total} against {frame['strength']})")
-        card = frame.get("card", -1)
+            self.lines.append(f"The Night's Watch {'holds' if frame.won else 'falls'} "
+                              f"({total} against {frame.strength})")
+        card = frame.card
         if card is not None and card >= 0 and old["card"] != card:
             self.lines.append(f"Wildling card: {self.rs.wildling_cards[card].name}")
 
-    def _bids(self, frame: dict, t: int, bids: list[int], title: str, complete: bool) -> None:
+    def _bids(self, frame: Any, t: int, bids: list[int], title: str, complete: bool) -> None:
         """Announce the bids once, when all are in (``complete``: every house must have bid;
         else the houses that bid)."""
         g = self.env.game
-        key = (g.round, id(frame), frame["step"], t)
+        key = (g.round, id(frame), frame.step, t)
         houses = [int(h) for h in g.turn_order()]
         if key in self._announced or (complete and any(bids[h] < 0 for h in houses)):
             return

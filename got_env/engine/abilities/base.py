@@ -1,73 +1,48 @@
-"""What the house-card abilities share: step helpers, the steps' typed frames and small
-questions about the combat."""
+"""What the house-card abilities share: the frame of an ability step and small questions about
+the combat.
+
+Each card whose text needs a step has a frame class of its own, named for the card and holding
+its ``step`` name (``card:<card id>``, what the digest hashes): a :class:`CardStep` with ``run``
+and ``act`` when it asks a question, an :class:`EffectStep` with ``effect`` when it asks nothing.
+The combat pushes it with the ``side`` of the card (got_env.engine.combat_abilities), and the step
+finds the combat as the innermost one on the stack (:func:`~got_env.engine.combat.combat_frame`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
 
 import numpy as np
 
 from ..board import occupant
-from ..cards import combat_frame
-from ..combat import other
-from ..flow import pop, step
-from ..frames import FRAME_CLASSES, CombatFrame, Convert, Frame, Side, frame_class
+from ..combat import CombatFrame, combat_frame
+from ..frames import GotFrame, Side
 from ..state import CardPlace, GameState
 
-Effect = Callable[[GameState, dict, str], None]
-
-__all__ = ["CardFrame", "card_frame_class", "card_id", "ctx", "effect_step", "orders_of",
-           "other", "replace_card", "step_name"]
+__all__ = ["CardStep", "EffectStep", "card_id", "ctx", "orders_of", "replace_card"]
 
 
-@dataclass(slots=True, eq=False)
-class CardFrame(Frame):
-    """The locals of a house card's ability step: the ``side`` whose card it is, from the combat
-    that pushes it (got_env.engine.combat_abilities). Every card step has its own subclass
-    (:func:`card_frame_class`: a frame class is registered under one step name); a card whose
-    step keeps more (Tyrion) declares its subclass itself."""
-
-    TYPED: ClassVar[dict[str, Convert]] = {"side": Side}
+@dataclass(slots=True)
+class CardStep(GotFrame):
+    """An ability step: the ``side`` whose card it is, from the combat that pushes it. Every
+    card's step is a subclass with its own ``step`` name."""
 
     side: Side
 
 
-def card_frame_class(card: str) -> type[CardFrame]:
-    """The frame class of ``card``'s step, made and registered the first time it is asked for
-    (unless the card's module declared one before naming its step). It is kept in this module's
-    namespace under its own name, so that a pickled state finds it again."""
-    name = f"card:{card}"
-    cls = FRAME_CLASSES.get(name)
-    if cls is None:
-        title = "CardFrame_" + "".join(c if c.isalnum() else "_" for c in card)
-        cls = type(title, (CardFrame,), {"step": name, "__module__": __name__,
-                                          "__qualname__": title})
-        cls = globals()[title] = frame_class(cls)
-    return cls  # type: ignore[return-value]
+@dataclass(slots=True)
+class EffectStep(CardStep):
+    """An ability step that asks nothing: it ends itself, then plays :meth:`effect` on the
+    combat (which may push further steps), and the combat goes on."""
 
+    def run(self, state: GameState) -> None:
+        state.stack.pop()
+        self.effect(state, combat_frame(state), self.side)
+        return None
 
-def step_name(card: str) -> str:
-    """The name of a card's step (``card:tyrion-lannister``), its frame class made
-    (:func:`card_frame_class`): the ability modules name their steps with this."""
-    return card_frame_class(card).step
-
-
-def effect_step(card: str) -> Callable[[Effect], Effect]:
-    """Register ``fn(state, combat, side)`` as the step of ``card`` that asks nothing: it runs
-    once, with the step already ended (so it may push further steps), and the combat goes on."""
-
-    def register(fn: Effect) -> Effect:
-        def run(state: GameState, frame: dict) -> None:
-            pop(state)
-            fn(state, combat_frame(state), frame["side"])
-            return None
-
-        step(step_name(card))(run)
-        return fn
-
-    return register
+    def effect(self, state: GameState, combat: CombatFrame, side: Side) -> None:
+        """What the card does (its side's combat, once the step has ended)."""
+        raise NotImplementedError(f"{type(self).__name__}.effect")
 
 
 def ctx(combat: CombatFrame, **extra: int) -> dict:
@@ -76,12 +51,12 @@ def ctx(combat: CombatFrame, **extra: int) -> dict:
             "defender": combat.defender, **extra}
 
 
-def card_id(state: GameState, combat: CombatFrame, side: str) -> str | None:
+def card_id(state: GameState, combat: CombatFrame, side: Side) -> str | None:
     card = combat.cards.get(side)
     return state.ruleset.house_cards[card].id if card is not None else None
 
 
-def replace_card(state: GameState, combat: CombatFrame, side: str, card: int) -> None:
+def replace_card(state: GameState, combat: CombatFrame, side: Side, card: int) -> None:
     """``card`` (from the side's hand) is now the side's house card in this combat."""
     combat.cards[side] = card
     state.card_place[card] = CardPlace.CHOSEN

@@ -57,15 +57,20 @@ Readings recorded here (pinned down by tests/test_1e_house_cards.py):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
+from boardkit.decision import Decision
+
 from ..board import destroy_unit, gain_power, neighbours, occupant, unused_units
-from ..cards import FIRST_EDITION_ABILITIES, Ability, UnitValue, combat_frame, register
-from ..decision import DONE, Action, Decision, DecisionKind
-from ..flow import on_action, pop, step
-from ..frames import CombatFrame, CombatStage
+from ..cards import FIRST_EDITION_ABILITIES, Ability, UnitValue, register
+from ..combat import CombatFrame, combat_frame
+from ..decision import DONE, Action, DecisionKind
+from ..frames import ATTACKER, CombatStage, Side, other
 from ..state import FOOTMAN, KNIGHT, SHIP, CardPlace, GameState
-from .baratheon import act_renly
-from .base import ctx, effect_step, other, step_name
-from .lannister import CERSEI
+from .baratheon import RenlyBaratheon
+from .base import CardStep, EffectStep, ctx
+from .lannister import CerseiLannister
 
 # --- attacking units led by the card: Robb, Vargo, Victarion ---------------------------------
 
@@ -74,9 +79,9 @@ def attacking_value(unit_type: int, value: int) -> UnitValue:
     """A ``fighting_unit_value`` hook: when the card's house attacks, each of its own attacking
     units of ``unit_type`` counts ``value`` instead of its printed strength."""
 
-    def hook(state: GameState, combat: CombatFrame, owner: str, side: str, house: int, u: int,
+    def hook(state: GameState, combat: CombatFrame, owner: Side, side: Side, house: int, u: int,
              so_far: int) -> int:
-        own = side == owner == "attacker" and house == combat[owner]
+        own = side == owner == ATTACKER and house == combat.house(owner)
         return value if own and u == unit_type else so_far
 
     return hook
@@ -85,7 +90,7 @@ def attacking_value(unit_type: int, value: int) -> UnitValue:
 # --- Salladhor Saan ---------------------------------------------------------------------------
 
 
-def salladhor_saan(state: GameState, combat: CombatFrame, owner: str, side: str, house: int,
+def salladhor_saan(state: GameState, combat: CombatFrame, owner: Side, side: Side, house: int,
                    unit_type: int, value: int) -> int:
     """A ``supporting_unit_value`` hook: ships supporting the opponent's side count 0."""
     return 0 if side == other(owner) and unit_type == SHIP else value
@@ -94,156 +99,169 @@ def salladhor_saan(state: GameState, combat: CombatFrame, owner: str, side: str,
 # --- Brienne of Tarth, Ser Loras Tyrell (at the reveal) ---------------------------------------
 
 
-@effect_step("brienne-of-tarth-1e")
-def brienne_of_tarth(state: GameState, combat: CombatFrame, side: str) -> None:
+@dataclass(slots=True)
+class BrienneOfTarth(EffectStep):
     """At the reveal: the opponent's Defense order in the embattled area is removed."""
-    area = combat.area
-    token = int(state.orders[area])
-    if token >= 0 and occupant(state, area) == combat[other(side)] \
-            and state.ruleset.order_tokens[token].type == "defense":
-        state.orders[area] = -1
+
+    step: ClassVar[str] = "card:brienne-of-tarth-1e"
+
+    def effect(self, state: GameState, combat: CombatFrame, side: Side) -> None:
+        area = combat.area
+        token = int(state.orders[area])
+        if token >= 0 and occupant(state, area) == combat.house(other(side)) \
+                and state.ruleset.order_tokens[token].type == "defense":
+            state.orders[area] = -1
 
 
-def fighting_units_left(state: GameState, combat: CombatFrame, side: str) -> int:
+def fighting_units_left(state: GameState, combat: CombatFrame, side: Side) -> int:
     """Units of ``side`` still in the battle, routed ones included (attackers wait in their start
     area, ``units``; defenders stand in the embattled area)."""
-    if side == "attacker":
+    if side == ATTACKER:
         return int(sum(combat.units))
     return int(state.units[combat.area, combat.defender].sum())
 
 
-@effect_step("ser-loras-tyrell-1e")
-def ser_loras_tyrell(state: GameState, combat: CombatFrame, side: str) -> None:
+@dataclass(slots=True)
+class SerLorasTyrell1e(EffectStep):
     """At the reveal: one standing footman of the opponent's fighting units is destroyed; if it
     was the opponent's last unit in the battle, Loras's side wins at once (1e spec 8.2)."""
-    opp = other(side)
-    h = combat[opp]
-    if opp == "attacker":
-        if combat.units[FOOTMAN] <= 0:
-            return
-        combat.units[FOOTMAN] -= 1
-        destroy_unit(state, combat.origin, h, FOOTMAN, routed=False)
-    else:
-        area = combat.area
-        if state.units[area, h, FOOTMAN] - state.routed[area, h, FOOTMAN] <= 0:
-            return
-        destroy_unit(state, area, h, FOOTMAN, routed=False)
-    if fighting_units_left(state, combat, opp) == 0:
-        combat.won_at_once = side
-        combat.stage = CombatStage.RESOLVE  # the battle ends: no further reveal step, no Blade
+
+    step: ClassVar[str] = "card:ser-loras-tyrell-1e"
+
+    def effect(self, state: GameState, combat: CombatFrame, side: Side) -> None:
+        opp = other(side)
+        h = combat.house(opp)
+        if opp == ATTACKER:
+            if combat.units[FOOTMAN] <= 0:
+                return
+            combat.units[FOOTMAN] -= 1
+            destroy_unit(state, combat.origin, h, FOOTMAN, routed=False)
+        else:
+            area = combat.area
+            if state.units[area, h, FOOTMAN] - state.routed[area, h, FOOTMAN] <= 0:
+                return
+            destroy_unit(state, area, h, FOOTMAN, routed=False)
+        if fighting_units_left(state, combat, opp) == 0:
+            combat.won_at_once = side
+            combat.stage = CombatStage.RESOLVE  # the battle ends: no further reveal step, no Blade
 
 
 # --- if the card's side wins ------------------------------------------------------------------
 
 
-def won(combat: CombatFrame, side: str) -> bool:
+def won(combat: CombatFrame, side: Side) -> bool:
     return combat.winner == side
 
 
-@effect_step("jaime-lannister-1e")
-def jaime_lannister(state: GameState, combat: CombatFrame, side: str) -> None:
+@dataclass(slots=True)
+class JaimeLannister1e(EffectStep):
     """After a win: 2 power tokens from the Power Pool."""
-    if won(combat, side):
-        gain_power(state, combat[side], 2)
+
+    step: ClassVar[str] = "card:jaime-lannister-1e"
+
+    def effect(self, state: GameState, combat: CombatFrame, side: Side) -> None:
+        if won(combat, side):
+            gain_power(state, combat.house(side), 2)
 
 
-RENLY = step_name("renly-baratheon-1e")
-
-
-def renly_targets(state: GameState, combat: CombatFrame, side: str) -> list[int]:
+def renly_targets(state: GameState, combat: CombatFrame, side: Side) -> list[int]:
     """The area holding footmen of Renly's house that fought as attacker (waiting in the start
     area) or defender; supporting footmen do not count."""
-    if side == "attacker":
+    if side == ATTACKER:
         return [combat.origin] if combat.units[FOOTMAN] > 0 else []
     area = combat.area
-    return [area] if state.units[area, combat[side], FOOTMAN] > 0 else []
+    return [area] if state.units[area, combat.house(side), FOOTMAN] > 0 else []
 
 
-@step(RENLY)
-def run_renly(state: GameState, frame: dict) -> Decision | None:
-    """After a win: Renly's player may turn one such footman into an unused knight (D-42)."""
-    combat = combat_frame(state)
-    side = frame["side"]
-    targets = renly_targets(state, combat, side)
-    if not won(combat, side) or not targets or unused_units(state, combat[side], KNIGHT) <= 0:
-        pop(state)
-        return None
-    options = tuple(("unit", a, FOOTMAN) for a in targets)
-    return Decision(combat[side], DecisionKind.RENLY_UPGRADE, options + (DONE,), ctx(combat))
+@dataclass(slots=True)
+class RenlyBaratheon1e(RenlyBaratheon):
+    """After a win: Renly's player may turn one such footman into an unused knight (D-42; the
+    same upgrade as the 2nd edition's Renly)."""
+
+    step: ClassVar[str] = "card:renly-baratheon-1e"
+
+    def run(self, state: GameState) -> Decision | None:
+        combat = combat_frame(state)
+        side = self.side
+        targets = renly_targets(state, combat, side)
+        if not won(combat, side) or not targets \
+                or unused_units(state, combat.house(side), KNIGHT) <= 0:
+            state.stack.pop()
+            return None
+        options = tuple(("unit", a, FOOTMAN) for a in targets)
+        return Decision(combat.house(side), DecisionKind.RENLY_UPGRADE, options + (DONE,),
+                        context=ctx(combat))
 
 
-on_action(RENLY)(act_renly)  # the same upgrade as the 2nd edition's Renly
+@dataclass(slots=True)
+class Melisandre1e(CardStep):
+    """After a win, with 1 available power: pick a card of the loser's hand to discard (D-46),
+    or not. Nothing if the loser has just played its last card (1e spec 9)."""
+
+    step: ClassVar[str] = "card:melisandre-1e"
+
+    def run(self, state: GameState) -> Decision | None:
+        combat = combat_frame(state)
+        side = self.side
+        hand = state.hand(combat.house(other(side)))
+        if not won(combat, side) or state.power[combat.house(side)] < 1 or not hand:
+            state.stack.pop()
+            return None
+        return Decision(combat.house(side), DecisionKind.PATCHFACE,
+                        tuple(("card", c) for c in hand) + (DONE,), context=ctx(combat))
+
+    def act(self, state: GameState, action: Action) -> None:
+        """Pay 1 power to the Power Pool; the loser discards the card. An emptied hand takes its
+        other cards back, the one played in this battle included (it goes to hand at the
+        cleanup)."""
+        combat = combat_frame(state)
+        state.stack.pop()
+        if action == DONE:
+            return
+        side, loser = self.side, other(self.side)
+        state.power[combat.house(side)] -= 1
+        card = action[1]
+        state.card_place[card] = CardPlace.DISCARD
+        if not state.hand(combat.house(loser)):
+            for c in state.discards(combat.house(loser)):
+                if c != card:
+                    state.card_place[c] = CardPlace.HAND
+            if combat.card_to_hand is None:
+                combat.card_to_hand = []
+            combat.card_to_hand.append(loser)
 
 
-MELISANDRE = step_name("melisandre-1e")
-
-
-@step(MELISANDRE)
-def run_melisandre(state: GameState, frame: dict) -> Decision | None:
-    """After a win, with 1 available power: pick a card of the loser's hand to discard (D-46), or
-    not. Nothing if the loser has just played its last card (1e spec 9)."""
-    combat = combat_frame(state)
-    side = frame["side"]
-    hand = state.hand(combat[other(side)])
-    if not won(combat, side) or state.power[combat[side]] < 1 or not hand:
-        pop(state)
-        return None
-    return Decision(combat[side], DecisionKind.PATCHFACE,
-                    tuple(("card", c) for c in hand) + (DONE,), ctx(combat))
-
-
-@on_action(MELISANDRE)
-def act_melisandre(state: GameState, frame: dict, action: Action) -> None:
-    """Pay 1 power to the Power Pool; the loser discards the card. An emptied hand takes its other
-    cards back, the one played in this battle included (it goes to hand at the cleanup)."""
-    combat = combat_frame(state)
-    pop(state)
-    if action == DONE:
-        return
-    side, loser = frame["side"], other(frame["side"])
-    state.power[combat[side]] -= 1
-    card = action[1]
-    state.card_place[card] = CardPlace.DISCARD
-    if not state.hand(combat[loser]):
-        for c in state.discards(combat[loser]):
-            if c != card:
-                state.card_place[c] = CardPlace.HAND
-        combat.setdefault("card_to_hand", []).append(loser)
-
-
-LUWIN = step_name("maester-luwin-1e")
-
-
-@step(LUWIN)
-def run_luwin(state: GameState, frame: dict) -> Decision | None:
+@dataclass(slots=True)
+class MaesterLuwin1e(CardStep):
     """After a win: take one used card back into hand (D-18), or not. Not asked when Luwin was
     the last card of the hand (all seven come back at the cleanup, 1e spec 8.5)."""
-    combat = combat_frame(state)
-    side = frame["side"]
-    h = combat[side]
-    used = state.discards(h)
-    if not won(combat, side) or not used or not state.hand(h):
-        pop(state)
-        return None
-    return Decision(h, DecisionKind.MAMMOTH_RIDERS_RETRIEVE,
-                    tuple(("card", c) for c in used) + (DONE,), ctx(combat))
+
+    step: ClassVar[str] = "card:maester-luwin-1e"
+
+    def run(self, state: GameState) -> Decision | None:
+        combat = combat_frame(state)
+        side = self.side
+        h = combat.house(side)
+        used = state.discards(h)
+        if not won(combat, side) or not used or not state.hand(h):
+            state.stack.pop()
+            return None
+        return Decision(h, DecisionKind.MAMMOTH_RIDERS_RETRIEVE,
+                        tuple(("card", c) for c in used) + (DONE,), context=ctx(combat))
+
+    def act(self, state: GameState, action: Action) -> None:
+        state.stack.pop()
+        if action != DONE:
+            state.card_place[action[1]] = CardPlace.HAND
 
 
-@on_action(LUWIN)
-def act_luwin(state: GameState, frame: dict, action: Action) -> None:
-    pop(state)
-    if action != DONE:
-        state.card_place[action[1]] = CardPlace.HAND
-
-
-ASHA = step_name("asha-greyjoy-1e")
 ASHA_ORDER_TYPES = ("support", "consolidate-power")
 
 
-def asha_targets(state: GameState, combat: CombatFrame, side: str) -> list[int]:
+def asha_targets(state: GameState, combat: CombatFrame, side: Side) -> list[int]:
     """Areas next to the embattled area with another house's Support or Consolidate Power
     order."""
-    own = combat[side]
+    own = combat.house(side)
     out = []
     for a in neighbours(state, combat.area):
         token = int(state.orders[a])
@@ -253,41 +271,43 @@ def asha_targets(state: GameState, combat: CombatFrame, side: str) -> list[int]:
     return out
 
 
-@step(ASHA)
-def run_asha(state: GameState, frame: dict) -> Decision | None:
+@dataclass(slots=True)
+class AshaGreyjoy1e(CardStep):
     """After a win: Asha's player may remove one such order (D-41)."""
-    combat = combat_frame(state)
-    side = frame["side"]
-    targets = asha_targets(state, combat, side)
-    if not won(combat, side) or not targets:
-        pop(state)
-        return None
-    return Decision(combat[side], DecisionKind.CERSEI_ORDER,
-                    tuple(("area", a) for a in targets) + (DONE,), ctx(combat))
 
+    step: ClassVar[str] = "card:asha-greyjoy-1e"
 
-@on_action(ASHA)
-def act_asha(state: GameState, frame: dict, action: Action) -> None:
-    pop(state)
-    if action != DONE:
-        state.orders[action[1]] = -1  # back to its owner
+    def run(self, state: GameState) -> Decision | None:
+        combat = combat_frame(state)
+        side = self.side
+        targets = asha_targets(state, combat, side)
+        if not won(combat, side) or not targets:
+            state.stack.pop()
+            return None
+        return Decision(combat.house(side), DecisionKind.CERSEI_ORDER,
+                        tuple(("area", a) for a in targets) + (DONE,), context=ctx(combat))
+
+    def act(self, state: GameState, action: Action) -> None:
+        state.stack.pop()
+        if action != DONE:
+            state.orders[action[1]] = -1  # back to its owner
 
 
 # --- the table --------------------------------------------------------------------------------
 
 for _ability in (
     Ability("robb-stark-1e", fighting_unit_value=attacking_value(KNIGHT, 3)),
-    Ability("maester-luwin-1e", after_retreat=LUWIN),
-    Ability("jaime-lannister-1e", after_retreat=step_name("jaime-lannister-1e")),
+    Ability("maester-luwin-1e", after_retreat=MaesterLuwin1e),
+    Ability("jaime-lannister-1e", after_retreat=JaimeLannister1e),
     Ability("vargo-hoat-1e", fighting_unit_value=attacking_value(FOOTMAN, 2)),
-    Ability("cersei-lannister-1e", after_retreat=CERSEI),
-    Ability("renly-baratheon-1e", after_retreat=RENLY),
+    Ability("cersei-lannister-1e", after_retreat=CerseiLannister),
+    Ability("renly-baratheon-1e", after_retreat=RenlyBaratheon1e),
     Ability("salladhor-saan-1e", supporting_unit_value=salladhor_saan),
-    Ability("melisandre-1e", after_retreat=MELISANDRE),
-    Ability("asha-greyjoy-1e", after_retreat=ASHA),
+    Ability("melisandre-1e", after_retreat=Melisandre1e),
+    Ability("asha-greyjoy-1e", after_retreat=AshaGreyjoy1e),
     Ability("victarion-greyjoy-1e", fighting_unit_value=attacking_value(SHIP, 2)),
-    Ability("ser-loras-tyrell-1e", reveal=step_name("ser-loras-tyrell-1e")),
-    Ability("brienne-of-tarth-1e", reveal=step_name("brienne-of-tarth-1e")),
+    Ability("ser-loras-tyrell-1e", reveal=SerLorasTyrell1e),
+    Ability("brienne-of-tarth-1e", reveal=BrienneOfTarth),
     Ability("queen-of-thorns-1e", cancels_opponent=True),
 ):
     register(_ability, FIRST_EDITION_ABILITIES)

@@ -2,53 +2,63 @@
 
 from __future__ import annotations
 
-from ..cards import Ability, combat_frame, register
-from ..decision import Action, Decision, DecisionKind
-from ..flow import on_action, pop, step
-from ..frames import CombatFrame
+from dataclasses import dataclass
+from typing import ClassVar
+
+from boardkit.decision import Decision
+
+from ..cards import Ability, register
+from ..combat import CombatFrame, combat_frame
+from ..decision import Action, DecisionKind
+from ..frames import ATTACKER, DEFENDER, Side, other
 from ..state import GameState
 from ..tracks import move_to_bottom
-from .base import ctx, effect_step, other, step_name
+from .base import CardStep, EffectStep, ctx
 
 
-@effect_step("arianne-martell")
-def arianne_martell(state: GameState, combat: CombatFrame, side: str) -> None:
+@dataclass(slots=True)
+class ArianneMartell(EffectStep):
     """After the winner: Arianne defended and lost, so the attacking units do not enter the
     embattled area; they stay, standing, in the area they marched from."""
-    if side == "defender" and combat.loser == side:
-        combat.attackers_stay = True
+
+    step: ClassVar[str] = "card:arianne-martell"
+
+    def effect(self, state: GameState, combat: CombatFrame, side: Side) -> None:
+        if side == DEFENDER and combat.loser == side:
+            combat.attackers_stay = True
 
 
-def nymeria_swords(state: GameState, combat: CombatFrame, owner: str, side: str) -> int:
+def nymeria_swords(state: GameState, combat: CombatFrame, owner: Side, side: Side) -> int:
     """Static: one sword when her player attacks ..."""
-    return 1 if side == owner == "attacker" else 0
+    return 1 if side == owner == ATTACKER else 0
 
 
-def nymeria_fortifications(state: GameState, combat: CombatFrame, owner: str, side: str) -> int:
+def nymeria_fortifications(state: GameState, combat: CombatFrame, owner: Side,
+                           side: Side) -> int:
     """... one fortification when he defends."""
-    return 1 if side == owner == "defender" else 0
+    return 1 if side == owner == DEFENDER else 0
 
 
-DORAN = step_name("doran-martell")
+@dataclass(slots=True)
+class DoranMartell(CardStep):
+    """At the reveal: Doran's player picks an influence track (D-36); the opponent goes to its
+    last position, the houses below him move up, a dominance token follows position 1
+    (R21.1-R21.2)."""
+
+    step: ClassVar[str] = "card:doran-martell"
+
+    def run(self, state: GameState) -> Decision:
+        combat = combat_frame(state)
+        tracks = tuple(("track", t) for t in range(state.tracks.shape[0]))
+        return Decision(combat.house(self.side), DecisionKind.DORAN_TRACK, tracks,
+                        context=ctx(combat))
+
+    def act(self, state: GameState, action: Action) -> None:
+        combat = combat_frame(state)
+        state.stack.pop()
+        move_to_bottom(state, action[1], combat.house(other(self.side)))
 
 
-@step(DORAN)
-def run_doran(state: GameState, frame: dict) -> Decision:
-    """At the reveal: Doran's player picks an influence track (D-36)."""
-    combat = combat_frame(state)
-    tracks = tuple(("track", t) for t in range(state.tracks.shape[0]))
-    return Decision(combat[frame["side"]], DecisionKind.DORAN_TRACK, tracks, ctx(combat))
-
-
-@on_action(DORAN)
-def act_doran(state: GameState, frame: dict, action: Action) -> None:
-    """The opponent goes to the last position; the houses below him move up, a dominance token
-    follows position 1 (R21.1-R21.2)."""
-    combat = combat_frame(state)
-    pop(state)
-    move_to_bottom(state, action[1], combat[other(frame["side"])])
-
-
-register(Ability("arianne-martell", after_winner=step_name("arianne-martell")))
+register(Ability("arianne-martell", after_winner=ArianneMartell))
 register(Ability("nymeria-sand", swords=nymeria_swords, fortifications=nymeria_fortifications))
-register(Ability("doran-martell", reveal=DORAN))
+register(Ability("doran-martell", reveal=DoranMartell))
