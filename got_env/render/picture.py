@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
+from matplotlib.image import imsave
 
 from .board import (
     PART_CACHE,
@@ -214,8 +215,6 @@ def board_svg(state: GameState, observer: int | str | None = None, show_viewer: 
 def save_board_png(state: GameState, path: str | Path,
                    observer: int | str | None = None) -> Path:
     """Write the same picture as :func:`render_board` to a PNG file; returns the path."""
-    from matplotlib.image import imsave
-
     path = Path(path)
     imsave(path, render_board(state, observer), format="png")
     return path

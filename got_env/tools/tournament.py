@@ -27,6 +27,6 @@ def replay_title() -> str:
 
 
 def save_picture(env: Any, path: Path, observer: str | None = None) -> Any:
-    from got_env.render import save_board_png
+    from got_env.render import save_board_png  # matplotlib, loaded only when a picture is saved
 
     return save_board_png(env.game, path, observer=observer)
