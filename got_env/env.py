@@ -166,7 +166,9 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
         return tuple(victory.ranking(self.game))
 
     def _picture(self) -> np.ndarray:
-        from .render import render_board  # matplotlib, loaded only for render_mode rgb_array
+        from .render.picture import (
+            render_board,  # matplotlib, loaded only for render_mode rgb_array
+        )
 
         return render_board(self.game)
 
