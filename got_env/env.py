@@ -166,9 +166,8 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
         return tuple(victory.ranking(self.game))
 
     def _picture(self) -> np.ndarray:
-        from .render.picture import (
-            render_board,  # matplotlib, loaded only for render_mode rgb_array
-        )
+        # matplotlib: loaded only when a picture is asked for (render_mode rgb_array)
+        from .render.picture import render_board
 
         return render_board(self.game)
 
