@@ -58,7 +58,8 @@ from boardkit.spaces import LegalActions
 from . import engine
 from .data import load_ruleset
 from .encoding import ObservationEncoder, codec_for, encoder_for
-from .engine import GameOptions, OptionError, game_options
+from .engine import GameOptions, OptionError, game_options, victory
+from .engine.victory import TIEBREAKS
 from .game import GAME
 
 # OrderEnforcing, LegalActions and end_rewards were defined here; they are the kit's now, and
@@ -162,12 +163,11 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
 
     def _truncated_ranking(self) -> tuple[int, ...]:
         """The standing by the victory rules (R22.3)."""
-        from .engine.victory import ranking
-
-        return tuple(ranking(self.game))
+        return tuple(victory.ranking(self.game))
 
     def _picture(self) -> np.ndarray:
-        from .render import render_board
+        # matplotlib: loaded only when a picture is asked for (render_mode rgb_array)
+        from .render.picture import render_board
 
         return render_board(self.game)
 
@@ -202,6 +202,4 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
 def can_draw(tiebreak: str) -> bool:
     """Whether the tie-break chain can leave houses equal (1e spec 12: "first-edition"). The 2e
     chains end on the Iron Throne order, which no two houses share, so they never draw."""
-    from .engine.victory import TIEBREAKS
-
     return TIEBREAKS[tiebreak][-1] != "iron_throne"

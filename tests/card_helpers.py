@@ -7,7 +7,7 @@ from __future__ import annotations
 from combat_helpers import cards_of
 
 from got_env.engine import CardPlace
-from got_env.engine.cards import ABILITIES
+from got_env.engine.combat.cards import ABILITIES
 from got_env.engine.state import GameState
 from got_env.engine.tracks import track_order
 

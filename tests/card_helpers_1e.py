@@ -12,7 +12,7 @@ from typing import Any
 
 from combat_helpers import build
 
-from got_env.engine.cards import ABILITIES, FIRST_EDITION_ABILITIES
+from got_env.engine.combat.cards import ABILITIES, FIRST_EDITION_ABILITIES
 from got_env.engine.state import GameState
 
 HOUSE_CARDS_1E = {

@@ -14,9 +14,9 @@ import numpy as np
 from engine_helpers import answer_single_secrets
 
 from got_env.engine import DONE, NO, YES, apply, choice, scenario
-from got_env.engine.combat import CombatFrame, combat_frame
+from got_env.engine.combat.frame import CombatFrame, combat_frame
+from got_env.engine.combat.stages import CombatStage
 from got_env.engine.decision import DecisionKind
-from got_env.engine.frames import CombatStage
 from got_env.engine.state import GameState
 
 UNIT_INDEX = {"F": 0, "K": 1, "S": 2, "E": 3}

@@ -15,7 +15,7 @@ from typing import Any
 from engine_helpers import answer_single_secrets
 
 from got_env.engine import apply, scenario
-from got_env.engine.combat import CombatFrame
+from got_env.engine.combat.frame import CombatFrame
 from got_env.engine.decision import Action, DecisionKind
 from got_env.engine.state import FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE, GameState
 

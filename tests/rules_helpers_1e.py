@@ -12,7 +12,7 @@ from typing import Any
 from got_env.engine import scenario
 from got_env.engine.game import RoundFrame, advance
 from got_env.engine.state import GameState, Phase
-from got_env.engine.wildlings import WildlingAttackFrame
+from got_env.engine.wildlings.attack import WildlingAttackFrame
 
 
 def build_1e(**spec: Any) -> GameState:

@@ -452,9 +452,9 @@ def test_the_shipped_ppo_checkpoint_refuses_a_first_edition_game():
 def test_the_picture_and_texts_speak_first_edition():
     """The picture reads got_env/data/1e/layout.yaml; its legend says city (1e spec 2.3) and
     lists no siege engine or garrison (A.2); a draw is announced as one (1e spec 12)."""
-    from got_env.render import BOARD_SHAPE
+    from got_env.render.fixed_text import LEGEND, legend
     from got_env.render.log import outcome_text
-    from got_env.render.picture import LEGEND, legend
+    from got_env.render.style import BOARD_SHAPE
 
     e = first_edition(4, render_mode="rgb_array")
     e.reset(seed=0)

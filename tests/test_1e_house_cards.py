@@ -26,13 +26,14 @@ import got_env.engine  # noqa: F401  (registers every ability)
 from got_env.data import load_ruleset
 from got_env.engine import DONE, apply, invariants
 from got_env.engine.abilities.base import CardStep
-from got_env.engine.cards import (
+from got_env.engine.combat.cards import (
     ABILITIES,
     FIRST_EDITION_ABILITIES,
     STEP_HOOKS,
     ability_named,
 )
-from got_env.engine.combat import CombatFrame, side_ability
+from got_env.engine.combat.frame import CombatFrame
+from got_env.engine.combat.strength import side_ability
 from got_env.engine.decision import DecisionKind
 from got_env.engine.setup import new_game
 

@@ -22,7 +22,8 @@ from combat_helpers import (
 )
 
 from got_env.engine import NO, apply, choice
-from got_env.engine.combat import combat_frame, initial_strength
+from got_env.engine.combat.frame import combat_frame
+from got_env.engine.combat.strength import initial_strength
 from got_env.engine.decision import DecisionKind
 from got_env.engine.state import GameState
 

@@ -1,11 +1,11 @@
 """Every house card with text has its ability in the table, and no card without text has one
-(STYLE.md habit 6; facts §7; got_env/engine/cards.py)."""
+(STYLE.md habit 6; facts §7; got_env/engine/combat/cards.py)."""
 
 import pytest
 
 import got_env.engine  # noqa: F401  (registers the abilities)
 from got_env.engine.abilities.base import CardStep
-from got_env.engine.cards import ABILITIES, STEP_HOOKS, Ability
+from got_env.engine.combat.cards import ABILITIES, STEP_HOOKS, Ability
 
 HOOKS = ("strength", "swords", "fortifications", "unit_value", "no_casualties") + STEP_HOOKS
 
@@ -54,7 +54,7 @@ def test_ability_steps_are_registered(card):
 
 def test_registering_a_card_twice_is_refused():
     """cards.register refuses a second ability for the same card."""
-    from got_env.engine.cards import register
+    from got_env.engine.combat.cards import register
 
     with pytest.raises(ValueError, match="registered twice"):
         register(Ability("tyrion-lannister"))

@@ -24,7 +24,8 @@ from combat_helpers import (
 
 from got_env.encoding import encoder_for
 from got_env.engine import CardPlace, apply
-from got_env.engine.combat import combat_frame, initial_strength
+from got_env.engine.combat.frame import combat_frame
+from got_env.engine.combat.strength import initial_strength
 from got_env.engine.decision import DecisionKind
 from got_env.engine.invariants import check
 

@@ -22,11 +22,11 @@ from got_env.data import ORDER_TYPES
 from got_env.encoding import ObservationEncoder
 from got_env.engine import DecisionKind, apply, choice, scenario
 from got_env.engine.bidding import BiddingFrame
-from got_env.engine.combat import combat_frame
+from got_env.engine.combat.frame import combat_frame
 from got_env.engine.determinize import determinize, hidden_order_areas
 from got_env.engine.invariants import check
 from got_env.engine.planning import SPECIAL_MARCH_BAN, star_limit, usable_tokens
-from got_env.engine.wildlings import WildlingAttackFrame
+from got_env.engine.wildlings.attack import WildlingAttackFrame
 
 SAMPLES = 20
 

@@ -15,17 +15,18 @@ import pytest
 from got_env import engine
 from got_env.engine.abilities.lannister import TyrionLannister, TyrionStage
 from got_env.engine.bidding import BiddingFrame
-from got_env.engine.combat import CombatFrame
+from got_env.engine.combat.frame import CombatFrame
+from got_env.engine.combat.stages import CombatStage, Side
 from got_env.engine.decision import DecisionKind
-from got_env.engine.frames import CombatStage, GotFrame, Side, field_names
+from got_env.engine.frames import GotFrame, field_names
 from got_env.engine.game import RoundFrame, advance
 from got_env.engine.marches import MarchFrame, MarchStage
 from got_env.engine.mustering import MusteringFrame
 from got_env.engine.planning import PlanningStage
 from got_env.engine.raids import RaidFrame
 from got_env.engine.supply import SupplyFrame
-from got_env.engine.wildling_choices import WildlingChoiceFrame
-from got_env.engine.wildlings import WildlingStage
+from got_env.engine.wildlings.attack import WildlingStage
+from got_env.engine.wildlings.choices import WildlingChoiceFrame
 
 #: (players, ruleset, tides, seed) -> {decisions played: the state's digest}, recorded with the
 #: engine's dict frames (before they became kit frames) at the first decision of each kind of

@@ -18,7 +18,8 @@ from combat_helpers import (
 )
 
 from got_env.engine import CardPlace, choice, scenario
-from got_env.engine.combat import combat_frame, initial_strength
+from got_env.engine.combat.frame import combat_frame
+from got_env.engine.combat.strength import initial_strength
 from got_env.engine.decision import DecisionKind
 
 HANDS = {"stark": ["eddard-stark", "greatjon-umber", "ser-rodrick-cassel"],

@@ -20,7 +20,7 @@ import pytest
 
 import got_env
 from got_env.engine import DecisionKind
-from got_env.engine.combat import CombatFrame
+from got_env.engine.combat.frame import CombatFrame
 
 D = DecisionKind
 SECRET_KINDS = (D.PLACE_ORDERS, D.INFLUENCE_BID, D.WILDLING_BID, D.HOUSE_CARD)

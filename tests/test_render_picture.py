@@ -16,28 +16,22 @@ from matplotlib.figure import Figure
 
 from got_env.data import DataError
 from got_env.engine import start_game
-from got_env.render import BOARD_SHAPE, load_layout, render_board, save_board_png
-from got_env.render.layout import _overlap
-from got_env.render.picture import (
+from got_env.render.board import area_parts, board_parts, fixed_part
+from got_env.render.canvas import PANEL, part_of_pieces, piece
+from got_env.render.layout import (
     BADGE_SIZE,
-    LAND_BORDER,
-    MAP_FRACTION,
-    PANEL,
-    SEA_BORDER,
-    SvgParts,
-    area_parts,
+    _overlap,
     area_pixel,
     badge_anchors,
-    board_parts,
-    board_svg,
     check_layout,
-    draw_panel_number,
-    fixed_part,
+    load_layout,
     node_half_size,
-    observer_index,
-    part_of_pieces,
-    piece,
 )
+from got_env.render.picture import board_svg, render_board, save_board_png
+from got_env.render.side_panel import draw_panel_number
+from got_env.render.style import BOARD_SHAPE, LAND_BORDER, MAP_FRACTION, SEA_BORDER
+from got_env.render.svg import SvgParts
+from got_env.render.vocabulary import observer_index
 
 WINDOW = 70  # pixels around a node centre that its tokens may touch
 

@@ -30,9 +30,9 @@ from experiments.replay import (
     render_page,
     view_module,
 )
-from got_env.render import picture
+from got_env.render import board as board_picture
 from got_env.render.log import SECRET, walk
-from got_env.render.picture import order_abbreviation
+from got_env.render.vocabulary import order_abbreviation
 from got_env.tools.replay import house_view_parts, view_svg
 
 RECORD_2 = Path(__file__).parent / "fixtures" / "record-2-3p.json"
@@ -317,11 +317,11 @@ def test_house_view_parts_are_the_house_board_parts(record):
     drawn for it) gives the parts ``board_parts`` gives that house, at every step."""
     checked = 0
     for state, _ in walk(record):
-        full = picture.board_parts(state, None, show_viewer=False)
+        full = board_picture.board_parts(state, None, show_viewer=False)
         for house in range(state.ruleset.num_houses):
             if not state.in_play[house]:
                 continue
-            want = [p.key for p in picture.board_parts(state, house, show_viewer=False)]
+            want = [p.key for p in board_picture.board_parts(state, house, show_viewer=False)]
             assert [p.key for p in house_view_parts(state, full, house)] == want
             checked += want != [p.key for p in full]
     assert checked > 10
@@ -330,13 +330,13 @@ def test_house_view_parts_are_the_house_board_parts(record):
 def test_the_build_draws_the_board_once_a_step(record, monkeypatch):
     """Not once a step and a view: house views reuse the full view's parts."""
     calls = []
-    board_parts = picture.board_parts
+    board_parts = board_picture.board_parts
 
     def counting(*args, **kwargs):
         calls.append(1)
         return board_parts(*args, **kwargs)
 
-    monkeypatch.setattr(picture, "board_parts", counting)
+    monkeypatch.setattr(board_picture, "board_parts", counting)
     _, figures = build_replay(record)
     assert len(calls) == figures["steps"]
 

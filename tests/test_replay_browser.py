@@ -63,7 +63,7 @@ def planning_secret(record):
     """(step, other house's area id, order face) of the first step at which a house other than
     Stark has an unrevealed order on the board."""
     from got_env.render.log import walk
-    from got_env.render.picture import order_abbreviation
+    from got_env.render.vocabulary import order_abbreviation
 
     for t, (state, _) in enumerate(walk(record)):
         if state.orders_revealed:

@@ -19,7 +19,8 @@ from combat_helpers import (
 )
 
 from got_env.engine import DONE, apply
-from got_env.engine.combat import combat_frame, initial_strength
+from got_env.engine.combat.frame import combat_frame
+from got_env.engine.combat.strength import initial_strength
 from got_env.engine.decision import DecisionKind
 
 CARDS = {"tyrell": ["alester-florent", "randyll-tarly"],
@@ -275,7 +276,7 @@ def test_ships_retreat_into_a_port_with_room(ended):
 
 
 def test_several_retreat_areas_all_over_supply_the_fewest_losses_is_taken(ended):
-    """§15.6 6.3 item 5, R7.8 (reading in combat.py): when every legal area breaks supply, the
+    """§15.6 6.3 item 5, R7.8 (combat reading): when every legal area breaks supply, the
     loser must take one with the fewest losses, then destroys the excess there (D-45). Lannister
     at supply 0 (two armies of 2): Searoad Marches (1 Footman) and Stoney Sept (2) both break
     it; only Searoad Marches (one loss, against two) is legal, so nothing is asked, and one of

@@ -15,7 +15,8 @@ from combat_helpers import (
 )
 
 from got_env.engine import apply, choice
-from got_env.engine.combat import combat_frame, initial_strength
+from got_env.engine.combat.frame import combat_frame
+from got_env.engine.combat.strength import initial_strength
 from got_env.engine.decision import DecisionKind
 
 # The p.18 example; Tyrell sits before Lannister on the Iron Throne so that its March resolves

@@ -20,7 +20,7 @@ from combat_helpers import (
 
 from got_env.encoding import ObservationEncoder
 from got_env.engine import NO, YES, DecisionKind, apply
-from got_env.engine.combat import CombatFrame, combat_frame
+from got_env.engine.combat.frame import CombatFrame, combat_frame
 
 
 def position(tides: bool = True, blade_holder: str | None = None, **extra):

@@ -5,7 +5,7 @@ import pytest
 from engine_helpers import area, at, build, house, kind, orders, who
 
 from got_env.engine import DONE, NO, DecisionKind, IllegalActionError, Phase, apply
-from got_env.engine.combat import CombatFrame
+from got_env.engine.combat.frame import CombatFrame
 from got_env.engine.state import FOOTMAN, KNIGHT
 
 # Lannister holds six castles/strongholds: Lannisport (home), Riverrun and Seagard with units,

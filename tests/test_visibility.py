@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from got_env import engine
 from got_env.engine.bidding import BiddingFrame
-from got_env.engine.combat import CombatFrame
-from got_env.engine.frames import CombatStage, Side
+from got_env.engine.combat.frame import CombatFrame
+from got_env.engine.combat.stages import CombatStage, Side
 from got_env.engine.visibility import (
     bid_visible,
     bids_revealed,
@@ -15,7 +15,7 @@ from got_env.engine.visibility import (
     orders_hidden,
     tides_visible,
 )
-from got_env.engine.wildlings import WildlingAttackFrame, WildlingStage
+from got_env.engine.wildlings.attack import WildlingAttackFrame, WildlingStage
 
 
 def combat(**extra) -> CombatFrame:

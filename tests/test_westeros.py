@@ -15,7 +15,7 @@ from got_env.engine import (
 )
 from got_env.engine.state import FIEFDOMS, IRON_THRONE, KINGS_COURT
 from got_env.engine.westeros import WESTEROS_EFFECTS, draw, reveal
-from got_env.engine.wildlings import WildlingAttackFrame
+from got_env.engine.wildlings.attack import WildlingAttackFrame
 
 QUIET = {"I": ["last-days-of-summer"], "II": ["last-days-of-summer"], "III": ["web-of-lies"]}
 SPECIAL_MARCH = len(ORDER_TYPES)

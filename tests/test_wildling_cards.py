@@ -11,8 +11,6 @@ Bids used: Night's Watch win with ``NW_*`` (the named house highest), wildling w
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 from wildling_helpers import area, attack, bid, card, ended, house, play, units, wildling
 
@@ -282,12 +280,8 @@ def test_rattleshirts_raiders_wildlings_supply_down_then_all_reconcile(monkeypat
     assert frames == [ReconcileFrame(houses=s.turn_order())]
 
 
-@pytest.mark.skipif(importlib.util.find_spec("got_env.engine.supply") is None,
-                    reason="supply.py (step reconcile) not written yet")
 def test_rattleshirts_raiders_over_limit_house_must_destroy_a_unit():
     """rattleshirts-raiders + R7.4 (D-04): Stark at supply 0 with an army of 3 must destroy."""
-    import got_env.engine.supply  # noqa: F401  (registers reconcile)
-
     s = attack(card="rattleshirts-raiders", units={"stark": {"winterfell": "KFF"},
                                                     "lannister": {"lannisport": "KF"},
                                                     "baratheon": {"dragonstone": "KF"}})

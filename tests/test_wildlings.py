@@ -12,7 +12,8 @@ from wildling_helpers import attack, bid, ended, house, play, wildling
 from got_env.engine import apply, scenario
 from got_env.engine.decision import DecisionKind, IllegalActionError
 from got_env.engine.state import FIEFDOMS, IRON_THRONE, KINGS_COURT
-from got_env.engine.wildlings import WILDLING_EFFECTS, WildlingAttackFrame
+from got_env.engine.wildlings.attack import WildlingAttackFrame
+from got_env.engine.wildlings.cards import WILDLING_EFFECTS
 
 D = DecisionKind
 

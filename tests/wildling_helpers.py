@@ -12,7 +12,7 @@ from got_env.engine import apply, scenario
 from got_env.engine.decision import Action, DecisionKind
 from got_env.engine.game import RoundFrame, advance
 from got_env.engine.state import GameState, Phase
-from got_env.engine.wildlings import WildlingAttackFrame
+from got_env.engine.wildlings.attack import WildlingAttackFrame
 
 
 def attack(card: str | list[str] = "silence-at-the-wall", strength: int = 8,

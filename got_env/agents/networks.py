@@ -14,6 +14,8 @@ import numpy as np
 
 from got_env.data import load_ruleset
 from got_env.encoding import codec_for, encoder_for
+from got_env.engine.decision import ACTION_KINDS
+from got_env.wrappers.observations import ObservationTransform
 
 #: The variant a checkpoint without one was trained for (every checkpoint before the 1e rules).
 DEFAULT_VARIANT = "2e"
@@ -28,8 +30,6 @@ def sizes(variant: str) -> tuple[int, int]:
 def structured_layout(variant: str) -> dict[str, np.ndarray]:
     """The keyword arguments of :class:`agents.ppo.StructuredPolicy` this ruleset fixes: which
     columns of the observation are each area's, which are global, which areas are adjacent."""
-    from got_env.wrappers.observations import ObservationTransform
-
     t = ObservationTransform("structured", load_ruleset(variant))
     return {"area_index": t.area_index, "global_index": t.global_index,
             "adjacency": t.adjacency}
@@ -40,8 +40,6 @@ def board_layout(variant: str) -> dict[str, np.ndarray]:
     area each action names (its first argument of role ``area`` in the engine's closed action
     vocabulary, ``ACTION_KINDS``: the order's area, the March's destination, the muster's or
     the chosen unit's area; -1 for an action naming none)."""
-    from got_env.engine.decision import ACTION_KINDS
-
     codec = codec_for(load_ruleset(variant))
     area = np.full(codec.size, -1, dtype=np.int64)
     for i, action in enumerate(codec.actions):

@@ -30,9 +30,9 @@ import numpy as np
 from boardkit.layout import Layout, Piece
 
 from ..data import TRACKS, UNIT_TYPES, Ruleset
-from ..engine.combat import CombatFrame
+from ..engine.combat.frame import CombatFrame
+from ..engine.combat.stages import SIDES, Side
 from ..engine.decision import DecisionKind
-from ..engine.frames import SIDES, Side
 from ..engine.marches import MarchFrame
 from ..engine.planning import PlanningFrame, PlanningStage
 from ..engine.state import CardPlace, GameState, Phase

@@ -72,13 +72,13 @@ import numpy as np
 from boardkit.decision import Decision
 
 from .bidding import BiddingFrame
-from .combat import CombatFrame
+from .combat.frame import CombatFrame
+from .combat.stages import CombatStage
 from .decision import Action, DecisionKind
-from .frames import CombatStage
 from .planning import PlanningFrame, usable_tokens
 from .state import GameState
 from .visibility import bids_revealed, card_visible, cards_revealed, orders_hidden, tides_visible
-from .wildlings import WildlingAttackFrame, WildlingStage
+from .wildlings.attack import WildlingAttackFrame, WildlingStage
 
 __all__ = ["Model", "determinize", "hidden_order_areas"]
 

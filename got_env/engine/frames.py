@@ -4,7 +4,7 @@ of its fields for a cloned state, and the items the state's digest hashes.
 Every step of the engine is a small slotted dataclass, a :class:`GotFrame` with its own ``run``
 and ``act`` (DESIGN.md; the loop is :mod:`boardkit.frames`), declared beside the rules it runs:
 the round loop (game.py), the phases and their steps (planning.py, action_phase.py,
-westeros.py, ...), the combat (combat.py), the house cards' ability steps (abilities/). Unlike
+westeros.py, ...), the combat (combat/frame.py), the house cards' ability steps (abilities/). Unlike
 War of the Ring's, AGoT's frames keep lists and dicts that their steps change in place, so a
 clone copies those (:meth:`GotFrame.copy`).
 
@@ -15,15 +15,11 @@ steps fill them as they go: a combat's winner, a Raid's second target), and ``PR
 fields come and go with another one (a March's ``attack``, None when it has none, is there once
 its ``stage`` is). The frames replaced dicts whose keys came and went so; hashing the same items
 keeps the digest of every recorded game.
-
-Also here: the sides of a combat (:class:`Side`) and its stages (:class:`CombatStage`), read by
-every module of the combat and by the abilities.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
 from typing import Any, ClassVar, TypeVar
 
 import numpy as np
@@ -88,48 +84,3 @@ class GotFrame(Frame):
                 continue
             out[name] = value
         return out
-
-
-class Side(enum.StrEnum):
-    """A side of a combat. ``str``-valued, as the digest hashes it (``"attacker"``)."""
-
-    ATTACKER = "attacker"
-    DEFENDER = "defender"
-
-    @property
-    def other(self) -> Side:
-        """The opposing side."""
-        return _OTHER[self]
-
-
-_OTHER = {Side.ATTACKER: Side.DEFENDER, Side.DEFENDER: Side.ATTACKER}
-SIDES = (Side.ATTACKER, Side.DEFENDER)
-ATTACKER, DEFENDER = SIDES
-
-
-def other(side: Side) -> Side:
-    """The side opposing ``side``."""
-    return _OTHER[side]
-
-
-class CombatStage(enum.Enum):
-    """Where a combat stands (got_env.engine.combat walks them in this order). The values are
-    what the digest hashes."""
-
-    SUPPORT = "support"
-    REFUSE = "refuse"
-    CARDS = "cards"
-    REVEAL = "reveal"
-    TIDES_DRAW = "tides_draw"
-    TIDES_REDRAW = "tides_redraw"
-    BLADE = "blade"
-    RESOLVE = "resolve"
-    AFTER_WINNER = "after_winner"
-    CASUALTIES = "casualties"
-    RETREAT = "retreat"
-    RETREAT_MOVE = "retreat_move"
-    RETREAT_LOSSES = "retreat_losses"
-    CLEANUP = "cleanup"
-    STAY_LOSSES = "stay_losses"
-    AFTER_COMBAT = "after_combat"
-    END = "end"

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..data import UNIT_TYPES
 from .board import army_sizes, fits_limits, supply_ok
-from .combat import CombatFrame
+from .combat.frame import CombatFrame
 from .decision import DecisionKind
 from .frames import F
 from .marches import MarchFrame, MarchStage

@@ -2,7 +2,7 @@
 
 One March is a short sequence of atomic choices: ``("move", unit_type, destination)`` repeated,
 then ``("done",)``; then, if the house emptied a land area, whether to leave a power token there
-(D-28); then the one attack, if any: a combat (combat.py) or a neutral force (R16).
+(D-28); then the one attack, if any: a combat (got_env.engine.combat) or a neutral force (R16).
 
 Moves into friendly or empty areas happen at once. Units moved into the area of the March's one
 attack wait in the frame (``attack``) and stay in the start area on the board until the combat
@@ -60,7 +60,7 @@ from .board import (
     ship_destinations,
     tables,
 )
-from .combat import CombatFrame
+from .combat.frame import CombatFrame
 from .decision import DONE, NO, YES, Action, DecisionKind, choice
 from .frames import GotFrame
 from .port_capture import capture_ports_after_control_change

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..data import TRACKS, UNIT_TYPES
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the state, above this module, shows itself with it: GameState.render_text)
     from .state import GameState
 
 UNIT_LETTER = dict(zip(UNIT_TYPES, "FKSE", strict=True))

@@ -24,6 +24,7 @@ from boardkit.decision import Decision
 from .._compiled import engine_kernels
 from ..data import ORDER_TYPES, TRACKS, UNIT_TYPES, Ruleset
 from .frames import GotFrame, copy_plain
+from .render_text import render_text
 
 NO_HOUSE = -1
 FOOTMAN, KNIGHT, SHIP, SIEGE_ENGINE = range(len(UNIT_TYPES))
@@ -442,8 +443,6 @@ class GameState:
     # -- text -----------------------------------------------------------------------------------
     def render_text(self) -> str:
         """A readable board: round, tracks, then every area that holds something."""
-        from .render_text import render_text
-
         return render_text(self)
 
     def __str__(self) -> str:

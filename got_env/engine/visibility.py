@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from .bidding import BiddingFrame
 from .board import occupant
-from .combat import CombatFrame
-from .frames import Side
+from .combat.frame import CombatFrame
+from .combat.stages import Side
 from .state import GameState
-from .wildlings import WildlingAttackFrame, WildlingStage
+from .wildlings.attack import WildlingAttackFrame, WildlingStage
 
 
 def card_visible(frame: CombatFrame, side: Side, observer: int | None) -> bool:

@@ -38,7 +38,7 @@ from .frames import GotFrame
 from .mustering import MusteringFrame
 from .state import FIEFDOMS, IRON_THRONE, KINGS_COURT, SHIP, SPECIAL_MARCH_BAN, GameState
 from .supply import SupplyFrame
-from .wildlings import WildlingAttackFrame
+from .wildlings.attack import WildlingAttackFrame
 
 Effect = Callable[[GameState], None]
 WINTER_IS_COMING = "winter-is-coming"

@@ -1,5 +1,5 @@
-"""Pictures of a game state (``render_mode="rgb_array"``); the text board is engine.render_text."""
-
-from .picture import BOARD_SHAPE, load_layout, render_board, save_board_png
-
-__all__ = ["BOARD_SHAPE", "load_layout", "render_board", "save_board_png"]
+"""Pictures of a game state (``render_mode="rgb_array"``): the entry points are in
+:mod:`got_env.render.picture` (:func:`~got_env.render.picture.render_board`, ``save_board_png``,
+``board_svg``), the drawing's parts in the modules beside it; the text board is
+got_env.engine.render_text. Nothing is imported here, so that the modules without matplotlib
+(``vocabulary``, ``log``) load without it."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from ..data import DataError
+from ..data import DataError, load_ruleset
 from ..data.loader import DATA_ROOT
 from .style import BOARD_SHAPE, LAND_SIZE, MAP_FRACTION, MAP_XLIM, MAP_YLIM, PORT_SIZE, SEA_SIZE
 
@@ -129,8 +129,6 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 @functools.cache
 def _badge_anchors(ruleset_name: str, areas: tuple[tuple[str, str], ...]
                    ) -> dict[tuple[str, str], tuple[float, float]]:
-    from ..data import load_ruleset
-
     rs = load_ruleset(ruleset_name)
     pos = layout(rs)
     nodes = {}

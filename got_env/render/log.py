@@ -24,8 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 from boardkit.records import GameRecord
 
+from ..engine.combat.resolution import combat_units
+from ..engine.combat.stages import SIDES
+from ..engine.combat.strength import initial_strength, supporters
+from ..engine.visibility import card_visible, tides_visible
+
 if TYPE_CHECKING:
-    from ..engine.combat import CombatFrame
+    from ..engine.combat.frame import CombatFrame
     from ..engine.state import GameState
 
 SECRET = "(secret)"
@@ -117,9 +122,6 @@ def combat_view(state: GameState, viewer: str | None = None) -> dict[str, Any] |
     area, stage, and per side the house, units, initial strength, supporters, house card and
     Tides card (each ``"(secret)"`` while hidden from ``viewer``), final strength and the
     winner once decided."""
-    from ..engine import combat as cb
-    from ..engine.visibility import card_visible, tides_visible
-
     frame = combat_frame(state)
     if frame is None:
         return None
@@ -129,16 +131,16 @@ def combat_view(state: GameState, viewer: str | None = None) -> dict[str, Any] |
                            "from": rs.areas[frame.origin].name,
                            "stage": frame.stage.value if frame.stage else "support"}
     units = ("footman", "knight", "ship", "siege")
-    for side in cb.SIDES:
+    for side in SIDES:
         h = frame.house(side)
-        where, counts = cb.combat_units(state, frame, side)
+        where, counts = combat_units(state, frame, side)
         info: dict[str, Any] = {
             "house": rs.houses[h].name,
             "units": ", ".join(f"{int(n)} {u}" for u, n in zip(units, counts, strict=True) if n),
-            "supporters": [rs.houses[s].name for s in cb.supporters(state, frame, side)],
+            "supporters": [rs.houses[s].name for s in supporters(state, frame, side)],
         }
         try:
-            info["strength"] = int(cb.initial_strength(state, frame, side))
+            info["strength"] = int(initial_strength(state, frame, side))
         except (KeyError, IndexError, ValueError):
             pass
         card = (frame.cards or {}).get(side)

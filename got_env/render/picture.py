@@ -28,8 +28,8 @@ The picture is drawn by the modules beside this one, each with one job:
 - :mod:`~got_env.render.svg`: the same picture as an SVG document (:class:`SvgParts`).
 
 This module holds the entry points (:func:`render_board`, :func:`save_board_png`,
-:func:`board_svg`) and gives every public name of those modules (``from got_env.render.picture
-import ...``), so callers need not know where each one lives.
+:func:`board_svg`); a caller wanting one of the drawing's parts imports it from the module that
+defines it.
 """
 
 from __future__ import annotations
@@ -38,153 +38,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
+from matplotlib.image import imsave
 
-from .board import (
-    PART_CACHE,
-    RulesetDrawing,
-    area_parts,
-    board_parts,
-    board_unit_chips,
-    draw_area_node,
-    draw_borders,
-    draw_defenders,
-    draw_map,
-    draw_order_token,
-    draw_power_token,
-    draw_unit_chip,
-    draw_units,
-    fixed_part,
-    ruleset_drawing,
-    token_pieces,
-    unit_chip_pieces,
-    unit_chips,
-)
-from .canvas import MAP, PANEL, Part, Piece, figure_pixels, new_board_figure, part_of_pieces, piece
-from .fixed_text import (
-    LEGEND,
-    UNIT_LEGEND,
-    FixedLayer,
-    draw_area_names,
-    draw_fixed_text,
-    draw_legend,
-    draw_panel_headings,
-    fixed_layer,
-    legend,
-)
-from .layout import (
-    BADGE_PLACES,
-    BADGE_SIZE,
-    area_label,
-    area_pixel,
-    badge_anchors,
-    check_layout,
-    layout,
-    load_layout,
-    node_half_size,
-)
-from .side_panel import (
-    PanelContent,
-    draw_house_rows,
-    draw_panel_background,
-    draw_panel_number,
-    draw_phase_line,
-    draw_round_and_threat,
-    draw_round_line,
-    draw_seen_by,
-    draw_side_panel,
-    draw_threat,
-    draw_track_positions,
-    draw_winner_line,
-    house_chip,
-    house_row_pieces,
-    panel_content,
-    panel_pieces,
-    round_and_threat_pieces,
-    track_pieces,
-)
-from .style import (
-    BACKGROUND,
-    BOARD_SHAPE,
-    DPI,
-    FIG_INCHES,
-    FIXED_ZORDER,
-    HOUSE_COLOURS,
-    HOUSE_COLUMNS,
-    HOUSE_STEP,
-    IMPASSABLE_FILL,
-    IMPASSABLE_HATCH,
-    LAND_BORDER,
-    LAND_FILL,
-    LAND_SIZE,
-    LEGEND_STEP,
-    MAP_FRACTION,
-    MAP_XLIM,
-    MAP_YLIM,
-    PANEL_FILL,
-    PORT_FILL,
-    PORT_SIZE,
-    SEA_BORDER,
-    SEA_FILL,
-    SEA_SIZE,
-    TRACK_STEP,
-    UNKNOWN_HOUSE_COLOUR,
-    WINNER_FILL,
-    Y_HOUSES,
-    Y_LEGEND,
-    Y_ROUND,
-    Y_THREAT,
-    Y_TRACKS,
-    house_colour,
-    ink_on,
-    tint,
-)
-from .svg import SVG_RC, SvgPart, SvgParts, svg_document, svg_preamble
-from .vocabulary import (
-    BARREL_ICON,
-    CASTLE_ICON,
-    CROWN_ICON,
-    HIDDEN_ORDER,
-    ORDER_LETTER,
-    STAR,
-    TRACK_NAMES,
-    UNIT_LETTER,
-    icon_text,
-    letters_of,
-    observer_index,
-    order_abbreviation,
-    order_faces,
-    seen_face,
-    token_face,
-    unit_letters,
-    visible_order,
-)
+from .board import board_parts, fixed_part
+from .canvas import figure_pixels, new_board_figure
+from .fixed_text import fixed_layer
+from .svg import SvgParts, svg_document
+from .vocabulary import observer_index
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
-
-__all__ = [  # the public names of the picture's modules, and this one's
-    "BACKGROUND", "BADGE_PLACES", "BADGE_SIZE", "BARREL_ICON", "BOARD_SHAPE", "CASTLE_ICON",
-    "CROWN_ICON", "DPI", "FIG_INCHES", "FIXED_ZORDER", "FixedLayer", "HIDDEN_ORDER",
-    "HOUSE_COLOURS", "HOUSE_COLUMNS", "HOUSE_STEP", "IMPASSABLE_FILL", "IMPASSABLE_HATCH",
-    "LAND_BORDER", "LAND_FILL", "LAND_SIZE", "LEGEND", "LEGEND_STEP", "MAP", "MAP_FRACTION",
-    "MAP_XLIM", "MAP_YLIM", "ORDER_LETTER", "PANEL", "PANEL_FILL", "PART_CACHE", "PORT_FILL",
-    "PORT_SIZE", "PanelContent", "Part", "Piece", "RulesetDrawing", "SEA_BORDER", "SEA_FILL",
-    "SEA_SIZE", "STAR", "SVG_RC", "SvgPart", "SvgParts", "TRACK_NAMES", "TRACK_STEP", "UNIT_LEGEND",
-    "UNIT_LETTER", "UNKNOWN_HOUSE_COLOUR", "WINNER_FILL", "Y_HOUSES", "Y_LEGEND", "Y_ROUND",
-    "Y_THREAT", "Y_TRACKS", "area_label", "area_parts", "area_pixel", "badge_anchors",
-    "board_parts", "board_svg", "board_unit_chips", "check_layout", "draw_area_names",
-    "draw_area_node", "draw_borders", "draw_defenders", "draw_fixed_text", "draw_house_rows",
-    "draw_legend", "draw_map", "draw_order_token", "draw_panel_background", "draw_panel_headings",
-    "draw_panel_number", "draw_phase_line", "draw_power_token", "draw_round_and_threat",
-    "draw_round_line", "draw_seen_by", "draw_side_panel", "draw_threat", "draw_track_positions",
-    "draw_unit_chip", "draw_units", "draw_winner_line", "figure_pixels", "fixed_layer",
-    "fixed_part", "house_chip", "house_colour", "house_row_pieces", "icon_text", "ink_on", "layout",
-    "legend", "letters_of", "load_layout", "new_board_figure", "node_half_size", "observer_index",
-    "order_abbreviation", "order_faces", "panel_content", "panel_pieces", "part_of_pieces", "piece",
-    "render_board", "round_and_threat_pieces", "ruleset_drawing", "save_board_png", "seen_face",
-    "svg_document", "svg_preamble", "tint", "token_face", "token_pieces", "track_pieces",
-    "unit_chip_pieces", "unit_chips", "unit_letters", "visible_order",
-]
 
 
 # -- public API -------------------------------------------------------------------------------
@@ -214,8 +77,6 @@ def board_svg(state: GameState, observer: int | str | None = None, show_viewer: 
 def save_board_png(state: GameState, path: str | Path,
                    observer: int | str | None = None) -> Path:
     """Write the same picture as :func:`render_board` to a PNG file; returns the path."""
-    from matplotlib.image import imsave
-
     path = Path(path)
     imsave(path, render_board(state, observer), format="png")
     return path

@@ -13,6 +13,7 @@ from matplotlib.patches import Rectangle
 
 from ..data import TRACKS
 from .canvas import PANEL, Piece, piece
+from .log import outcome_text
 from .style import (
     HOUSE_COLUMNS,
     HOUSE_STEP,
@@ -57,8 +58,6 @@ class PanelContent(NamedTuple):
 def panel_content(state: GameState, observer: int | None,
                   show_viewer: bool = True) -> PanelContent:
     """What the side panel shows for ``state`` (``show_viewer``: the "Seen by" line)."""
-    from .log import outcome_text
-
     rs = state.ruleset
     seen = None
     if show_viewer:

@@ -1,10 +1,10 @@
 """The SVG of a figure cut into its artists' elements, and elements put back together.
 
-Why: most of a part of the board picture (:func:`got_env.render.picture.board_parts`) recurs
+Why: most of a part of the board picture (:func:`got_env.render.board.board_parts`) recurs
 from step to step even where the part as a whole does not: the side panel changes whenever one
 number in it does, but each house's chip on a track, each number in a column, is drawn again
 and again. Drawing the same text again is what costs in matplotlib, so
-:class:`~got_env.render.picture.SvgParts` draws each distinct piece of a part once and puts the
+:class:`~got_env.render.svg.SvgParts` draws each distinct piece of a part once and puts the
 part's document together from the pieces' elements.
 
 That gives the same bytes as drawing the whole part because of how matplotlib writes SVG: each

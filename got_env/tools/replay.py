@@ -2,9 +2,9 @@
 board picture with its tracks and supply panel, and the combat being fought (strengths, cards,
 supporters, Tides of Battle), per view, over the game-neutral page of :mod:`experiments.replay`.
 
-Pictures come from the same drawing code as the PNG (``got_env.render.picture``), as SVG. How the
+Pictures come from the same drawing code as the PNG (got_env.render), as SVG. How the
 page stays small: the picture is cut into parts (borders, each area's node, each area's units
-and tokens, the side panel, the fixed text; :func:`got_env.render.picture.board_parts`); every
+and tokens, the side panel, the fixed text; :func:`got_env.render.board.board_parts`); every
 distinct part is drawn once and stored once, and each view stores, per step, only which parts
 changed since the step before (with the whole list every ``KEYFRAME`` steps). A house view is
 drawn with ``observer`` = that house only where another house's orders are on the board
@@ -21,9 +21,13 @@ import numpy as np
 
 from boardkit.records import GameRecord
 from got_env.engine.state import GameState
-from got_env.render import picture
+from got_env.render import board as board_picture
+from got_env.render.canvas import Part
 from got_env.render.log import Step, combat_view
 from got_env.render.log import walk as _walk
+from got_env.render.style import FIG_INCHES
+from got_env.render.svg import SvgParts, svg_preamble
+from got_env.render.vocabulary import visible_order
 
 KEYFRAME = 50  # a view stores its whole part list every KEYFRAME steps, changes in between
 TITLE = "got_env replay"
@@ -83,7 +87,7 @@ class Board:
     def __init__(self, record: GameRecord, observers: list[str | None], every: int):
         del record
         self.every = every
-        self.drawer = picture.SvgParts()
+        self.drawer = SvgParts()
         self.part_ids: dict[tuple, int] = {}
         self.bodies: list[str] = []
         self.defs: dict[str, None] = {}
@@ -93,7 +97,7 @@ class Board:
         self.last_drawn: tuple | None = None
         self.full_ids: list[int] = []
 
-    def _ids_of(self, parts: list[picture.Part]) -> list[int]:
+    def _ids_of(self, parts: list[Part]) -> list[int]:
         out = []
         for part in parts:
             pid = self.part_ids.get(part.key)
@@ -111,11 +115,11 @@ class Board:
         draw = (t % self.every == 0 or step is None or moment != self.last_drawn)
         if draw:
             self.last_drawn = moment
-            fixed = picture.fixed_part(state)
+            fixed = board_picture.fixed_part(state)
             hidden_orders = not state.orders_revealed and bool((state.orders >= 0).any())
-            full_parts = picture.board_parts(state, None, show_viewer=False)
+            full_parts = board_picture.board_parts(state, None, show_viewer=False)
             self.full_ids = self._ids_of([*full_parts, fixed])
-            hidden_tokens: dict[int, picture.Part] = {}
+            hidden_tokens: dict[int, Part] = {}
         for v in self.views:
             if draw:
                 ids = self.full_ids
@@ -143,8 +147,8 @@ class Board:
         page = {
             "svg_head": (f'<svg xmlns="http://www.w3.org/2000/svg" '
                          f'xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 '
-                         f'{picture.FIG_INCHES[0] * 72:g} {picture.FIG_INCHES[1] * 72:g}" '
-                         f'version="1.1">' + picture.svg_preamble()),
+                         f'{FIG_INCHES[0] * 72:g} {FIG_INCHES[1] * 72:g}" '
+                         f'version="1.1">' + svg_preamble()),
             "svg_defs": "<defs>" + "".join(self.defs) + "</defs>",
             "parts": [self.bodies[i] for i in used],
             "combat_starts": self.combat_starts,
@@ -154,9 +158,9 @@ class Board:
         return page, views, {"parts": len(used)}
 
 
-def house_view_parts(state: GameState, full: list[picture.Part], seen: int,
-                     hidden: dict[int, picture.Part] | None = None) -> list[picture.Part]:
-    """What ``picture.board_parts(state, seen, show_viewer=False)`` gives, from ``full``, the
+def house_view_parts(state: GameState, full: list[Part], seen: int,
+                     hidden: dict[int, Part] | None = None) -> list[Part]:
+    """What ``board_picture.board_parts(state, seen, show_viewer=False)`` gives, from ``full``, the
     full view's parts: the two differ only in the order tokens that house ``seen`` may not see
     (without its "Seen by" line the panel is everyone's), so only those areas' token parts are
     made again; ``full`` itself when there is none. Making the whole board again for every
@@ -172,12 +176,12 @@ def house_view_parts(state: GameState, full: list[picture.Part], seen: int,
     first_tokens = 1 + len(areas)  # board_parts: the borders, every node, every area's tokens
     for i in np.flatnonzero(state.orders >= 0).tolist():
         owner = int(control[i])
-        if picture.visible_order(state, i, owner, seen) != picture.visible_order(state, i, owner,
+        if visible_order(state, i, owner, seen) != visible_order(state, i, owner,
                                                                                   None):
             if parts is full:
                 parts = list(full)
             if i not in hidden:
-                hidden[i] = picture.area_parts(state, areas[i], seen)[1]
+                hidden[i] = board_picture.area_parts(state, areas[i], seen)[1]
             parts[first_tokens + i] = hidden[i]
     return parts
 

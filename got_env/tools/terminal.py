@@ -23,8 +23,9 @@ from rich.table import Table
 from rich.text import Text
 
 from got_env.data import ORDER_TYPES, TRACKS
+from got_env.env import raw_env
 from got_env.render import vocabulary
-from got_env.render.log import combat_view
+from got_env.render.log import combat_view, outcome_text
 
 from .terminal_log import PublicLog
 
@@ -226,10 +227,8 @@ def make_env(args: Any) -> Any:
     """AGoT's env of the command line's ``--ruleset``, ``--players``, ``--max-rounds`` and
     ``--tides`` (text infos: the decision's header names its kind); an OptionError (a
     ValueError) for a bad one."""
-    import got_env
-
     players = {} if args.players is None else {"num_players": args.players}
-    return got_env.raw_env(ruleset=args.ruleset or "2e", max_rounds=args.max_rounds,
+    return raw_env(ruleset=args.ruleset or "2e", max_rounds=args.max_rounds,
                            tides_of_battle=args.tides, info_format="text", **players)
 
 
@@ -283,8 +282,6 @@ class View:
 
     def end_lines(self) -> list[RenderableType] | None:
         """The final ranking with castles, or None while the game is not over."""
-        from got_env.render.log import outcome_text
-
         env, g = self.env, self.env.game
         outcome = env.record.outcome
         if outcome is None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from got_env.data import TRACKS
 from got_env.engine import DecisionKind
-from got_env.engine.wildlings import WildlingStage
+from got_env.engine.wildlings.attack import WildlingStage
 
 if TYPE_CHECKING:
     from got_env.env import raw_env

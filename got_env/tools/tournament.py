@@ -27,6 +27,7 @@ def replay_title() -> str:
 
 
 def save_picture(env: Any, path: Path, observer: str | None = None) -> Any:
-    from got_env.render import save_board_png
+    # matplotlib: loaded only when a picture is saved
+    from got_env.render.picture import save_board_png
 
     return save_board_png(env.game, path, observer=observer)

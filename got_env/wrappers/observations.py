@@ -29,7 +29,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import BaseWrapper
 
 from ..data import Ruleset
-from ..encoding import ObservationEncoder, encoder_for
+from ..encoding import ObservationEncoder, codec_for, encoder_for
 
 OBS_KINDS = ("dict", "flat", "normalized", "structured")
 
@@ -151,8 +151,6 @@ def normalize(observation: np.ndarray, high: np.ndarray) -> np.ndarray:
 
 
 def _num_actions(ruleset: Ruleset) -> int:
-    from ..encoding import codec_for
-
     return codec_for(ruleset).size
 
 

@@ -43,7 +43,7 @@ import numpy as np
 from boardkit.single_agent import ILLEGAL_ACTIONS, AgentFactory, SpecResolver
 from boardkit.single_agent import SingleAgentEnv as KitSingleAgentEnv
 
-from ..engine import OptionError
+from ..engine import OptionError, victory
 from ..env import OUTCOMES, raw_env
 from .observations import ObservationTransform, check_obs_kind
 from .shaping import PotentialShaping, make_shaping
@@ -265,9 +265,7 @@ class SingleAgentEnv(KitSingleAgentEnv):
         if game.outcome is not None:
             return game.outcome.reason, tuple(int(h) for h in game.outcome.ranking)
         if self.aec.truncations.get(self.learner):
-            from ..engine.victory import ranking
-
-            return "truncated", tuple(int(h) for h in ranking(game))
+            return "truncated", tuple(int(h) for h in victory.ranking(game))
         return None
 
 

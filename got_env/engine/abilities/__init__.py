@@ -1,8 +1,9 @@
 """The 24 house-card abilities of the 2nd edition (facts §7, rules spec R15.3.3-R15.3.7, §21;
-DECISIONS D-33 to D-38, D-41, D-42, D-46), one module per house: each card is a small function
-registered by card id in :data:`got_env.engine.cards.ABILITIES` with the hooks of its ``Ability``
-record; the 1st edition's own abilities are in :mod:`.first_edition`. Imported
-by combat.py, so every ability is active as soon as the engine is.
+DECISIONS D-33 to D-38, D-41, D-42, D-46), one module per house: each card is registered by card
+id in :data:`got_env.engine.combat.cards.ABILITIES` with the hooks of its ``Ability`` record
+(static functions, and a small frame class for a step: :mod:`.base`); the 1st edition's own
+abilities are in :mod:`.first_edition`. Imported by got_env.engine, so every ability is active as
+soon as the engine is.
 
 Readings where the text leaves room (pinned down by tests/test_house_cards.py):
 
@@ -29,8 +30,8 @@ Readings where the text leaves room (pinned down by tests/test_house_cards.py):
 * Queen of Thorns (D-38): compulsory when the opponent has an order (any type) in an area really
   adjacent to the embattled area; the attacker's start area is never offered.
 * Doran (D-36): any of the three tracks, even one where the opponent is already last.
-* The Blackfish: no casualties from swords, Mace or Tides of Battle skulls (combat.py asks
-  :func:`got_env.engine.combat.immune_to_casualties` for all three).
+* The Blackfish: no casualties from swords, Mace or Tides of Battle skulls (the combat asks
+  :func:`got_env.engine.combat.strength.immune_to_casualties` for all three).
 * Catelyn: the defender's Defense order bonus counts twice (+2 for +1, +4 for +2).
 * Kevan, Victarion: only the owner's own Footmen / Ships adding strength to his side count 2
   (attacking or supporting him), and only when he attacks. Salladhor: every non-Baratheon Ship

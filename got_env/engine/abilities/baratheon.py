@@ -9,10 +9,11 @@ from typing import ClassVar
 from boardkit.decision import Decision
 
 from ..board import unused_units
-from ..cards import Ability, register
-from ..combat import CombatFrame, combat_frame, given_support, supporters
+from ..combat.cards import Ability, register
+from ..combat.frame import CombatFrame, combat_frame
+from ..combat.stages import ATTACKER, DEFENDER, Side, other
+from ..combat.strength import given_support, supporters
 from ..decision import DONE, Action, DecisionKind
-from ..frames import ATTACKER, DEFENDER, Side, other
 from ..state import FOOTMAN, IRON_THRONE, KNIGHT, SHIP, CardPlace, GameState
 from .base import CardStep, ctx
 

@@ -4,8 +4,9 @@ the combat.
 Each card whose text needs a step has a frame class of its own, named for the card and holding
 its ``step`` name (``card:<card id>``, what the digest hashes): a :class:`CardStep` with ``run``
 and ``act`` when it asks a question, an :class:`EffectStep` with ``effect`` when it asks nothing.
-The combat pushes it with the ``side`` of the card (got_env.engine.combat_abilities), and the step
-finds the combat as the innermost one on the stack (:func:`~got_env.engine.combat.combat_frame`).
+The combat pushes it with the ``side`` of the card (got_env.engine.combat.ability_steps), and the
+step finds the combat as the innermost one on the stack
+(:func:`~got_env.engine.combat.frame.combat_frame`).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..board import occupant
-from ..combat import CombatFrame, combat_frame
-from ..frames import GotFrame, Side
+from ..combat.frame import CombatFrame, combat_frame
+from ..combat.stages import Side
+from ..frames import GotFrame
 from ..state import CardPlace, GameState
 
 __all__ = ["CardStep", "EffectStep", "card_id", "ctx", "orders_of", "replace_card"]

@@ -1,16 +1,16 @@
 """The 1st edition's own house-card abilities (1e spec 8.2, 8.5, 9, section A.10; facts agot-1e.md
-section 4), registered in :data:`got_env.engine.cards.FIRST_EDITION_ABILITIES` under the ``-1e``
-ids of got_env/data/1e/house_cards.yaml. Catelyn Stark and Balon Greyjoy do exactly what their
-2nd-edition cards do and share those ids (stark.py, greyjoy.py: Catelyn doubles her own Defense
-order only when Stark defends; Balon sets the opponent card's printed strength to 0, its
+section 4), registered in :data:`got_env.engine.combat.cards.FIRST_EDITION_ABILITIES` under the
+``-1e`` ids of got_env/data/1e/house_cards.yaml. Catelyn Stark and Balon Greyjoy do exactly what
+their 2nd-edition cards do and share those ids (stark.py, greyjoy.py: Catelyn doubles her own
+Defense order only when Stark defends; Balon sets the opponent card's printed strength to 0, its
 abilities and icons stay, C.15).
 
 Readings recorded here (pinned down by tests/test_1e_house_cards.py):
 
 * Timing (1e spec 9 reading): Queen of Thorns' cancel is checked first (it is no step: a
-  cancelled card acts in no way, :func:`got_env.engine.combat.side_ability`); the combat cards
-  (Salladhor, Brienne, Loras, Vargo, Victarion, Balon, Catelyn, Robb) act at the reveal, before
-  the printed strengths are added; the "if you win" cards (Melisandre, Renly, Cersei, Jaime,
+  cancelled card acts in no way, :func:`got_env.engine.combat.strength.side_ability`); the combat
+  cards (Salladhor, Brienne, Loras, Vargo, Victarion, Balon, Catelyn, Robb) act at the reveal,
+  before the printed strengths are added; the "if you win" cards (Melisandre, Renly, Cersei, Jaime,
   Asha, Luwin) act once casualties and the retreat are done, before the cleanup puts the cards
   away and refills a hand (hook ``after_retreat``). Cersei therefore has her own id
   (``cersei-lannister-1e``) with the 2nd edition's step (any order of the loser; only the two
@@ -63,10 +63,10 @@ from typing import ClassVar
 from boardkit.decision import Decision
 
 from ..board import destroy_unit, gain_power, neighbours, occupant, unused_units
-from ..cards import FIRST_EDITION_ABILITIES, Ability, UnitValue, register
-from ..combat import CombatFrame, combat_frame
+from ..combat.cards import FIRST_EDITION_ABILITIES, Ability, UnitValue, register
+from ..combat.frame import CombatFrame, combat_frame
+from ..combat.stages import ATTACKER, CombatStage, Side, other
 from ..decision import DONE, Action, DecisionKind
-from ..frames import ATTACKER, CombatStage, Side, other
 from ..state import FOOTMAN, KNIGHT, SHIP, CardPlace, GameState
 from .baratheon import RenlyBaratheon
 from .base import CardStep, EffectStep, ctx

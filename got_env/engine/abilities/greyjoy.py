@@ -7,10 +7,11 @@ from typing import ClassVar
 
 from boardkit.decision import Decision
 
-from ..cards import Ability, register
-from ..combat import CombatFrame, combat_frame, supporters
+from ..combat.cards import Ability, register
+from ..combat.frame import CombatFrame, combat_frame
+from ..combat.stages import ATTACKER, DEFENDER, Side
+from ..combat.strength import supporters
 from ..decision import DONE, Action, DecisionKind
-from ..frames import ATTACKER, DEFENDER, Side
 from ..state import SHIP, CardPlace, GameState
 from .base import CardStep, ctx, replace_card
 

@@ -9,10 +9,10 @@ from typing import ClassVar
 from boardkit.decision import Decision
 
 from ..board import gain_power
-from ..cards import Ability, register
-from ..combat import CombatFrame, combat_frame
+from ..combat.cards import Ability, register
+from ..combat.frame import CombatFrame, combat_frame
+from ..combat.stages import ATTACKER, Side, other
 from ..decision import DONE, NO, YES, Action, DecisionKind
-from ..frames import ATTACKER, Side, other
 from ..state import FOOTMAN, CardPlace, GameState
 from .base import CardStep, EffectStep, ctx, orders_of, replace_card
 

@@ -7,10 +7,10 @@ from typing import ClassVar
 
 from boardkit.decision import Decision
 
-from ..cards import Ability, register
-from ..combat import CombatFrame, combat_frame
+from ..combat.cards import Ability, register
+from ..combat.frame import CombatFrame, combat_frame
+from ..combat.stages import ATTACKER, DEFENDER, Side, other
 from ..decision import Action, DecisionKind
-from ..frames import ATTACKER, DEFENDER, Side, other
 from ..state import GameState
 from ..tracks import move_to_bottom
 from .base import CardStep, EffectStep, ctx

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..cards import Ability, register
-from ..combat import CombatFrame, defense_bonus
-from ..frames import DEFENDER, Side
+from ..combat.cards import Ability, register
+from ..combat.frame import CombatFrame
+from ..combat.stages import DEFENDER, Side
+from ..combat.strength import defense_bonus
 from ..state import CardPlace, GameState
 from .base import EffectStep
 

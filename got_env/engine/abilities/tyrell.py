@@ -9,10 +9,11 @@ from typing import ClassVar
 from boardkit.decision import Decision
 
 from ..board import destroy_unit, neighbours, occupant
-from ..cards import Ability, register
-from ..combat import CombatFrame, combat_frame, immune_to_casualties
+from ..combat.cards import Ability, register
+from ..combat.frame import CombatFrame, combat_frame
+from ..combat.stages import ATTACKER, Side, other
+from ..combat.strength import immune_to_casualties
 from ..decision import Action, DecisionKind
-from ..frames import ATTACKER, Side, other
 from ..marches import MarchFrame
 from ..state import FOOTMAN, GameState
 from .base import CardStep, EffectStep, ctx

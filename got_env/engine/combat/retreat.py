@@ -13,7 +13,7 @@ import numpy as np
 
 from boardkit.decision import Decision
 
-from .board import (
+from ..board import (
     destroy_unit,
     land_destinations,
     move_unit,
@@ -22,14 +22,14 @@ from .board import (
     ship_destinations,
     supply_ok,
 )
-from .combat_strength import _ctx
-from .decision import Action, DecisionKind
-from .frames import ATTACKER, CombatStage
-from .port_capture import capture_ports_after_control_change
-from .state import LAND, PORT, SIEGE_ENGINE, GameState
+from ..decision import Action, DecisionKind
+from ..port_capture import capture_ports_after_control_change
+from ..state import LAND, PORT, SIEGE_ENGINE, GameState
+from .stages import ATTACKER, CombatStage
+from .strength import _ctx
 
-if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
-    from .combat import CombatFrame
+if TYPE_CHECKING:  # (frame.py, which runs this module's handlers, declares the frame)
+    from .frame import CombatFrame
 
 PORT_CAPACITY = 3  # R18.2
 

@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING
 
 from boardkit.decision import Decision
 
+from ..decision import Action, DecisionKind, choice
+from ..state import FIEFDOMS, CardPlace, GameState
+from ..support import support_orders
 from . import tides
-from .combat_strength import _ctx, given_support
-from .decision import Action, DecisionKind, choice
-from .frames import ATTACKER, DEFENDER, SIDES, CombatStage, Side
-from .state import FIEFDOMS, CardPlace, GameState
-from .support import support_orders
+from .stages import ATTACKER, DEFENDER, SIDES, CombatStage, Side
+from .strength import _ctx, given_support
 
-if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
-    from .combat import CombatFrame
+if TYPE_CHECKING:  # (frame.py, which runs this module's handlers, declares the frame)
+    from .frame import CombatFrame
 
 # the answers of the combat's yes/no questions, built once
 _SUPPORT_ATTACKER, _SUPPORT_DEFENDER = choice("support-attacker"), choice("support-defender")

@@ -1,9 +1,9 @@
 """When the revealed house cards' abilities act in a combat (R15.3.4): the steps their
-:class:`~got_env.engine.cards.Ability` records name are pushed at the reveal (cancel effects
-first), after the winner is decided, after the retreat and after the cleanup, one at a time,
+:class:`~.cards.Ability` records name are pushed at the reveal (cancel effects first), after
+the winner is decided, after the retreat and after the cleanup, one at a time,
 each timing in Iron Throne order of the cards' owners; ``abilities_done`` (an ordered set of
 ``(timing, side, card)``) remembers which were pushed in this part of the combat. A cancelled
-ability (:func:`~got_env.engine.combat_strength.side_ability`) has no step. An ability's step is
+ability (:func:`~got_env.engine.combat.strength.side_ability`) has no step. An ability's step is
 a frame class of its own (got_env.engine.abilities), pushed with the side of its card.
 """
 
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import GameState
 from . import tides
-from .combat_strength import side_ability
-from .frames import CombatStage
-from .state import GameState
+from .stages import CombatStage
+from .strength import side_ability
 
-if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
-    from .combat import CombatFrame
+if TYPE_CHECKING:  # (frame.py, which runs this module's handlers, declares the frame)
+    from .frame import CombatFrame
 
 
 def _reveal(state: GameState, frame: CombatFrame) -> None:

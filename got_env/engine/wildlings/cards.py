@@ -1,7 +1,7 @@
 """The 9 wildling cards (facts §9) and the 1st edition's fixed reward and penalty (1e spec 5.4):
 one small effect per card part, one table by card id (:data:`WILDLING_EFFECTS`), read by the
-attack (got_env.engine.wildlings) for the revealed card. An effect that needs a choice asks it
-through got_env.engine.wildling_choices; the readings are recorded in got_env.engine.wildlings.
+attack (:mod:`.attack`) for the revealed card. An effect that needs a choice asks it through
+:mod:`.choices`; the readings are recorded in the package's docstring.
 """
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .decision import DecisionKind
-from .mustering import mustering_areas
-from .state import KNIGHT, CardPlace, GameState
-from .supply import ReconcileFrame
-from .tracks import move_to_bottom
-from .wildling_choices import TRACK_IDS, ask, loss_total
+from ..decision import DecisionKind
+from ..mustering import mustering_areas
+from ..state import KNIGHT, CardPlace, GameState
+from ..supply import ReconcileFrame
+from ..tracks import move_to_bottom
+from .choices import TRACK_IDS, ask, loss_total
 
-if TYPE_CHECKING:  # (the attack reads this module's table: only its type is named here)
-    from .wildlings import WildlingAttackFrame
+if TYPE_CHECKING:  # (the attack, above, reads this module's table: only its type is named here)
+    from .attack import WildlingAttackFrame
 
 K = DecisionKind
 PREEMPTIVE_RAID_STRENGTH = 6  # facts §9, §4.6

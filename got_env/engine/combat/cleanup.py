@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 
 from boardkit.decision import Decision
 
-from .board import destroy_unit, move_unit, occupant, remove_orphan_order, supply_ok
-from .combat_abilities import _push_next_ability
-from .combat_strength import _ctx
-from .decision import Action, DecisionKind
-from .frames import ATTACKER, SIDES, CombatStage
-from .port_capture import capture_ports_after_control_change
-from .state import CardPlace, GameState
+from ..board import destroy_unit, move_unit, occupant, remove_orphan_order, supply_ok
+from ..decision import Action, DecisionKind
+from ..port_capture import capture_ports_after_control_change
+from ..state import CardPlace, GameState
+from .ability_steps import _push_next_ability
+from .stages import ATTACKER, SIDES, CombatStage
+from .strength import _ctx
 
-if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
-    from .combat import CombatFrame
+if TYPE_CHECKING:  # (frame.py, which runs this module's handlers, declares the frame)
+    from .frame import CombatFrame
 
 
 def _run_cleanup(state: GameState, frame: CombatFrame) -> None:

@@ -11,15 +11,15 @@ import numpy as np
 
 from boardkit.decision import Decision
 
+from ..board import destroy_unit
+from ..decision import Action, DecisionKind
+from ..state import FIEFDOMS, GameState
 from . import tides
-from .board import destroy_unit
-from .combat_strength import _ctx, card_value, final_strength, immune_to_casualties
-from .decision import Action, DecisionKind
-from .frames import ATTACKER, DEFENDER, SIDES, CombatStage, Side
-from .state import FIEFDOMS, GameState
+from .stages import ATTACKER, DEFENDER, SIDES, CombatStage, Side
+from .strength import _ctx, card_value, final_strength, immune_to_casualties
 
-if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
-    from .combat import CombatFrame
+if TYPE_CHECKING:  # (frame.py, which runs this module's handlers, declares the frame)
+    from .frame import CombatFrame
 
 
 def _resolve(state: GameState, frame: CombatFrame) -> None:

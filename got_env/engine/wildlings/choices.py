@@ -12,13 +12,13 @@ from typing import ClassVar
 
 from boardkit.decision import Decision
 
-from ..data import UNIT_TYPES
-from .board import destroy_unit, unused_units
-from .decision import DONE, Action, DecisionKind, choice
-from .frames import GotFrame
-from .mustering import COSTS, MusteringFrame, can_muster, mustering_areas
-from .state import FIEFDOMS, FOOTMAN, IRON_THRONE, KINGS_COURT, KNIGHT, CardPlace, GameState
-from .tracks import move_down, move_to_bottom, move_to_top
+from ...data import UNIT_TYPES
+from ..board import destroy_unit, unused_units
+from ..decision import DONE, Action, DecisionKind, choice
+from ..frames import GotFrame
+from ..mustering import COSTS, MusteringFrame, can_muster, mustering_areas
+from ..state import FIEFDOMS, FOOTMAN, IRON_THRONE, KINGS_COURT, KNIGHT, CardPlace, GameState
+from ..tracks import move_down, move_to_bottom, move_to_top
 
 TRACK_IDS = (IRON_THRONE, FIEFDOMS, KINGS_COURT)
 ALL_UNIT_TYPES = tuple(range(len(UNIT_TYPES)))

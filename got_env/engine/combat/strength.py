@@ -4,7 +4,7 @@ strength. Read by every stage of the combat (got_env.engine.combat), by the card
 by the renderers; it changes nothing.
 
 House-card abilities act here only through the static hooks of their
-:class:`~got_env.engine.cards.Ability` record (:func:`card_value`, :func:`unit_values`,
+:class:`~got_env.engine.combat.cards.Ability` record (:func:`card_value`, :func:`unit_values`,
 :func:`immune_to_casualties`), applied in Iron Throne order of the cards' owners
 (R15.3.4 (2)); a card may cancel the opponent's ability (:func:`side_ability`).
 """
@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..board import occupant
+from ..state import GameState
+from ..support import Values, support_strength, unit_strength
 from . import tides
-from .board import occupant
 from .cards import Ability, ability_named
-from .frames import ATTACKER, Side, other
-from .state import GameState
-from .support import Values, support_strength, unit_strength
+from .stages import ATTACKER, Side, other
 
-if TYPE_CHECKING:  # (combat.py, which runs this module's handlers, declares the frame)
-    from .combat import CombatFrame
+if TYPE_CHECKING:  # (frame.py, which runs this module's handlers, declares the frame)
+    from .frame import CombatFrame
 
 
 def printed_ability(state: GameState, card: int | None) -> Ability | None:

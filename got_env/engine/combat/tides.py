@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .state import GameState
+from ..state import GameState
 
-if TYPE_CHECKING:  # (combat.py, which draws and reads these cards, declares the frame)
-    from .combat import CombatFrame
+if TYPE_CHECKING:  # (frame.py, which runs the stages drawing these cards, declares the frame)
+    from .frame import CombatFrame
 
 
 def fresh_deck(state: GameState) -> list[int]:
