@@ -10,7 +10,7 @@ from boardkit.frames import advance
 from wotr_env.data import load_ruleset
 from wotr_env.engine import build, is_over, play
 from wotr_env.engine.decision import ARMY_MUSTER, CHARACTER, DONE, WD, WILL
-from wotr_env.engine.hunt import reveal
+from wotr_env.engine.fellowship import reveal
 from wotr_env.engine.state import ELIMINATED, FREE_PEOPLES, SHADOW
 
 RS = load_ruleset("2e")

@@ -37,8 +37,8 @@ from .battle_forces import (
 )
 from .battle_round import REVEAL_HOOKS
 from .decision import WD, Action, Decision, choice
-from .state import ELITE, FREE_PEOPLES, NAZGUL, SHADOW, WotrState
-from .turn import DiscardToLimit, log
+from .state import ELITE, FREE_PEOPLES, NAZGUL, SHADOW, WotrState, log
+from .turn.hand import DiscardToLimit
 
 if TYPE_CHECKING:
     from .battle import Battle

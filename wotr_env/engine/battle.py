@@ -47,11 +47,11 @@ from .battle_forces import (
 from .battle_round import Round
 from .battle_siege import ExtendSiege, StrongholdChoice, stronghold_choice_applies
 from .decision import ARMY, ARMY_MUSTER, CHARACTER, DONE, WD, Action, Decision
+from .dice import die_action
 from .politics import at_war, attacked
 from .regions import NATIONS_OF
-from .state import ELITE, LEADER, NAZGUL, REGULAR, WotrState
+from .state import ELITE, LEADER, NAZGUL, REGULAR, WotrState, log
 from .sweeps import SIDE_SET, attack_ready, unit_nations
-from .turn import die_action, log
 
 RANKS = (REGULAR, ELITE, LEADER, NAZGUL)
 # Called when a battle starts, ``fn(state, battle)``, before its first round: abilities that

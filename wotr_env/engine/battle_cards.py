@@ -46,8 +46,7 @@ from typing import TYPE_CHECKING, Any
 from boardkit.frames import Frame
 
 from .decision import WD, Action, Decision, choice
-from .state import WotrState
-from .turn import log
+from .state import WotrState, log
 
 if TYPE_CHECKING:
     from .battle import Battle

@@ -34,8 +34,7 @@ from .battle_forces import (
 )
 from .decision import WD, Action, Decision
 from .regions import downgrade, remove_figures
-from .state import ELITE, REGULAR, WotrState
-from .turn import log
+from .state import ELITE, REGULAR, WotrState, log
 
 KILL_REGULAR, DOWNGRADE, KILL_ELITE = "regular", "downgrade", "elite"
 

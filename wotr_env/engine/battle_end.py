@@ -48,8 +48,7 @@ from .battle_siege import (
 )
 from .decision import DONE, WD, Action, Decision, choice
 from .regions import enter, free, lone_leaders
-from .state import FREE_PEOPLES, LEADER, WotrState
-from .turn import log
+from .state import FREE_PEOPLES, LEADER, WotrState, log
 
 
 @dataclass

@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .regions import NATIONS_OF, remove_figures, units
-from .state import ELIMINATED, LEADER, NAZGUL, WotrState
-from .turn import log
+from .state import ELIMINATED, LEADER, NAZGUL, WotrState, log
 
 if TYPE_CHECKING:
     from .battle import Battle

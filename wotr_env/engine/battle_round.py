@@ -34,8 +34,7 @@ from .battle_forces import (
     role_of,
 )
 from .regions import CITY, FORTIFICATION
-from .state import WotrState
-from .turn import log
+from .state import WotrState, log
 
 MAX_DICE = 5
 Pair = tuple[int, int]

@@ -45,8 +45,7 @@ from .regions import (
     release_box,
     remove_figures,
 )
-from .state import ELITE, LEADER, NAZGUL, WotrState
-from .turn import log
+from .state import ELITE, LEADER, NAZGUL, WotrState, log
 
 if TYPE_CHECKING:
     from .battle import Battle

@@ -22,6 +22,7 @@ import numpy as np
 from boardkit.frames import Frame
 
 from .decision import ARMY_MUSTER, MUSTER, WD, WILL, Action, Decision
+from .dice import die_action
 from .fellowship import is_fp_city_or_stronghold
 from .politics import activate, at_war
 from .regions import STRONGHOLD, besieged
@@ -33,8 +34,8 @@ from .state import (
     OFF_MORDOR,
     SHADOW,
     WotrState,
+    log,
 )
-from .turn import die_action, log
 
 UPGRADES = ("aragorn", "gandalf-the-white")
 MINIONS = ("saruman", "witch-king", "mouth-of-sauron")

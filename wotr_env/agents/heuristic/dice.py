@@ -23,11 +23,12 @@ from wotr_env.engine.decision import (
     Decision,
     choice,
 )
+from wotr_env.engine.dice import unused_dice, usable
 from wotr_env.engine.events import playable
 from wotr_env.engine.hunt import hunt_level
 from wotr_env.engine.muster import placements
 from wotr_env.engine.state import FREE_PEOPLES, OFF_MORDOR, SHADOW, WotrState
-from wotr_env.engine.turn import HAND_LIMIT, unused_dice, usable
+from wotr_env.engine.turn.hand import HAND_LIMIT
 from wotr_env.engine.victory import victory_points
 
 from .armies import best_move, threat

@@ -21,8 +21,7 @@ from ..battle_casualties import Casualties, push_casualties
 from ..battle_forces import battle_of, role_of
 from ..battle_round import MAX_DICE, extra_attack, round_of, with_side
 from ..decision import Action
-from ..state import WotrState
-from ..turn import log
+from ..state import WotrState, log
 from .combat import (
     CombatChoice,
     add,

@@ -19,8 +19,7 @@ from ..battle_round import round_of
 from ..battle_siege import stronghold_choice_applies, withdraw_into_siege
 from ..decision import Action, choice
 from ..regions import remove_figures
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
 from .combat import (
     HOBBITS,
     WITCH_KING,

@@ -15,8 +15,7 @@ from ...data.model import NATIONS
 from ..battle_cards import combat_effect
 from ..battle_round import with_side
 from ..regions import STRONGHOLD
-from ..state import OFF_MORDOR, SHADOW, WotrState
-from ..turn import log
+from ..state import OFF_MORDOR, SHADOW, WotrState, log
 from .combat import (
     CombatChoice,
     add,

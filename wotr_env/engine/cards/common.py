@@ -9,8 +9,8 @@ from typing import Any
 from boardkit.frames import Frame
 
 from ..decision import WD, Action, Decision
-from ..state import IN_FELLOWSHIP, OFF_MORDOR, WotrState
-from ..turn import log
+from ..state import IN_FELLOWSHIP, OFF_MORDOR, WotrState, log
+from ..turn.hand import DiscardToLimit, draw
 
 Options = Callable[[WotrState, "Choose"], tuple[Action, ...]]
 Then = Callable[[WotrState, "Choose", Action], None]
@@ -86,9 +86,6 @@ class DrawStrategy(Frame):
     n: int = 1
 
     def run(self, state: WotrState) -> None:
-        from ..drawing import draw
-        from ..turn import DiscardToLimit
-
         state.stack.pop()
         for _ in range(self.n):
             if state.decks[2 * self.side + 1]:

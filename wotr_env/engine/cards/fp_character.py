@@ -19,8 +19,7 @@ from ..decision import CHARACTER, WILL, Action, choice
 from ..events import event
 from ..hunt import hide, move_fellowship
 from ..hunt_tiles import draw_tile, return_tile
-from ..state import ELITE, FREE_PEOPLES, REGULAR, WotrState
-from ..turn import log
+from ..state import ELITE, FREE_PEOPLES, REGULAR, WotrState, log
 from ..victory import add_corruption
 from . import fp_character_armies, fp_character_moves, fp_character_table  # noqa: F401
 from .common import Choose, DrawStrategy, choice_step, guide_is, nation, tile_into_play

@@ -44,8 +44,7 @@ from ..hunt import SAURON
 from ..politics import attacked
 from ..regions import NATIONS_OF, STRONGHOLD, besieged, capture, free, nations_in, units
 from ..regions import remove_figures as remove
-from ..state import ELITE, FREE_PEOPLES, NAZGUL, REGULAR, SHADOW, WotrState
-from ..turn import log
+from ..state import ELITE, FREE_PEOPLES, NAZGUL, REGULAR, SHADOW, WotrState, log
 from .common import Choose, choice_step, nation, region
 from .fp_character_moves import THEN, Then, companions_on_map, king
 from .hits import card_hits

@@ -15,8 +15,7 @@ from ..decision import Action
 from ..events import event
 from ..politics import activate, advance
 from ..regions import units
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
 from .common import Choose, DrawStrategy, choice_step, nation, region
 from .recruit import recruit, recruit_target
 

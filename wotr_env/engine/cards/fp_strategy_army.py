@@ -17,8 +17,7 @@ from ..companions import MOVING_KINDS, besieged_by
 from ..decision import Action
 from ..events import event
 from ..regions import NATIONS_OF, units
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
 from .card_battles import battle_card, start_card_battle
 from .common import Choose, choice_step, nation, region
 from .hits import card_hits

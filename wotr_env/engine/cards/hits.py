@@ -35,8 +35,7 @@ from ..battle_forces import army_at, characters_at, eliminate_followers
 from ..battle_siege import settle_siege
 from ..decision import WD, Action, Decision
 from ..regions import besieged
-from ..state import LEADER, NAZGUL, WotrState
-from ..turn import log
+from ..state import LEADER, NAZGUL, WotrState, log
 
 
 def card_hits(state: WotrState, owner_side: int, region: int, hits: int, box: bool = False,

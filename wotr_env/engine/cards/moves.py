@@ -35,8 +35,7 @@ from ..armies import move_figures as army_move
 from ..battle_siege import settle_siege
 from ..decision import DONE, WD, Action, Decision, choice
 from ..regions import NATIONS_OF, free_for_movement, lone_leaders, units
-from ..state import FREE_PEOPLES, LEADER, NAZGUL, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, LEADER, NAZGUL, WotrState, log
 
 N_NATIONS, N_KINDS = 8, 4
 

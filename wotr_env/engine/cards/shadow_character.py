@@ -16,12 +16,12 @@ from boardkit.frames import Frame
 from ...data import NATIONS
 from ..companions import eliminate_companion, separate_companions
 from ..decision import DONE, WD, Action, Decision, choice
+from ..dice import spend_die
 from ..events import event
 from ..fellowship import companions_in_fellowship
 from ..hunt_cards import HuntDraw, hunt_card_options, use_hunt_card
 from ..hunt_tiles import CASUALTY_HOOKS, ResolveTile, draw_tile, tile_value
-from ..state import FREE_PEOPLES, OFF_MORDOR, SHADOW, WotrState
-from ..turn import log, spend_die
+from ..state import FREE_PEOPLES, OFF_MORDOR, SHADOW, WotrState, log
 from ..victory import add_corruption
 from . import table
 from .common import Choose, choice_step, guide_is, tile_into_play

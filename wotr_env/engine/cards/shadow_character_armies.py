@@ -15,8 +15,7 @@ from ..companions import besieged_by
 from ..decision import Action
 from ..events import event
 from ..regions import units
-from ..state import FREE_PEOPLES, NAZGUL, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, NAZGUL, SHADOW, WotrState, log
 from .card_battles import NO_FP_CARD_IN_ROUND_1, start_card_battle
 from .common import Choose, choice_step
 from .hits import card_hits

@@ -19,10 +19,10 @@ from ..battle import Rearguard, attack_targets, start_battle
 from ..battle_forces import SORTIE, army_at, units_in
 from ..decision import DONE, WD, Action, Decision, choice
 from ..events import event
-from ..hunt import HuntRoll, reveal
+from ..fellowship import reveal
+from ..hunt import HuntRoll
 from ..minions import MoveMinions, minion_destinations
-from ..state import FREE_PEOPLES, NAZGUL, OFF_MORDOR, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, NAZGUL, OFF_MORDOR, SHADOW, WotrState, log
 from .common import Choose, choice_step
 from .recruit import recruit, recruit_target
 from .shadow_character import SAURON, discard_from_table, progress, witch_king

@@ -35,14 +35,15 @@ from .. import hunt  # noqa: F401  (registers the "reveal" path end wrapped belo
 from ..battle_forces import CHARACTER_ELIMINATED, battle_of
 from ..decision import ARMY, ARMY_MUSTER, CHARACTER, EVENT, MUSTER, WD, WILL, Action, Decision
 from ..decision import choice as named
-from ..drawing import DECK_CHOICES, draw
+from ..dice import die_action
+from ..drawing import DECK_CHOICES
 from ..events import EVENT_DIE_HOOKS, event
 from ..fellowship import PATH_ENDS, is_fp_city_or_stronghold
 from ..hunt_cards import HuntCard, HuntDraw, register_hunt_card
 from ..hunt_tiles import CASUALTY_HOOKS
 from ..politics import ACTIVATION_LIMITS
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import DiscardToLimit, die_action, log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
+from ..turn.hand import DiscardToLimit, draw
 from . import table
 from .common import Choose, choice_step, region
 from .shadow_character import CardTile, discard_from_table

@@ -16,8 +16,7 @@ from ..companions import MOVING_KINDS
 from ..decision import DONE, Action
 from ..events import event
 from ..regions import STRONGHOLD, free, lone_leaders, remove_figures, units
-from ..state import ELITE, FREE_PEOPLES, LEADER, OFF_MORDOR, REGULAR, SHADOW, WotrState
-from ..turn import log
+from ..state import ELITE, FREE_PEOPLES, LEADER, OFF_MORDOR, REGULAR, SHADOW, WotrState, log
 from .card_battles import NO_FP_CARD_IN_ROUND_1, start_card_battle
 from .common import Choose, choice_step, nation, region
 from .hits import card_hits

@@ -22,11 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..decision import ARMY, ARMY_MUSTER, CHARACTER, EVENT, MUSTER, WILL, Action
-from ..fellowship import DECLARE_HOOKS
-from ..hunt import REVEAL_HOOKS
+from ..dice import die_action
+from ..fellowship import DECLARE_HOOKS, REVEAL_HOOKS
 from ..politics import ADVANCE_HOOKS
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import ACTION_HOOKS, die_action, log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
+from ..turn.resolution import ACTION_HOOKS
 from .common import Choose, choice_step
 
 StillHolds = Callable[[WotrState], bool]
