@@ -12,12 +12,11 @@ from typing import Any
 
 from boardkit.frames import apply as _apply
 
-# The rule modules, each registering its die actions and hooks when imported (battle brings in
-# its battle_* modules, hunt its hunt_tiles and hunt_cards).
+# The rule modules, each registering its die actions and hooks when imported (battle.attack
+# brings in the battle package's steps, hunt its hunt_tiles and hunt_cards).
 from . import (  # noqa: F401
     abilities,
     armies,
-    battle,
     cards,
     characters_entry,
     companions,
@@ -28,6 +27,7 @@ from . import (  # noqa: F401
     muster,
     politics,
 )
+from .battle import attack  # noqa: F401
 from .decision import WD, Action, Decision, IllegalActionError
 from .scenario import ScenarioError, build
 from .setup import is_over, new_state

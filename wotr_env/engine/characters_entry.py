@@ -3,7 +3,7 @@
 Aragorn and Gandalf the White come with a Will of the West die (``bring-character``), the
 Minions with a Muster die (``bring-minion``: Muster or Army/Muster), each when his card's
 condition holds, once: a Character in play or eliminated never enters again. Each adds one
-Action die to his side's pool from the next recovery on (:func:`.setup.dice_pool_size` counts
+Action die to his side's pool from the next recovery on (:func:`.turn.phases.dice_pool_size` counts
 the Characters in play at phase 1).
 
 Readings: a replaced Companion (Strider by Aragorn, Gandalf the Grey by the White) leaves the

@@ -11,7 +11,7 @@ A die with nothing worth doing is passed (when the rules allow) or skipped.
 from __future__ import annotations
 
 from wotr_env.engine.armies import edges
-from wotr_env.engine.battle import attack_targets
+from wotr_env.engine.battle.attack import attack_targets
 from wotr_env.engine.decision import (
     ARMY,
     ARMY_MUSTER,

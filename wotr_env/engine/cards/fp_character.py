@@ -14,7 +14,7 @@ swaps Shadow units), the nation the Free Peoples' choice among those that can sw
 
 from __future__ import annotations
 
-from ..battle_forces import eliminate_character
+from ..battle.forces import eliminate_character
 from ..decision import CHARACTER, WILL, Action, choice
 from ..events import event
 from ..hunt import hide, move_fellowship

@@ -36,7 +36,7 @@ import numpy as np
 from boardkit.frames import Frame
 
 from ..armies import check_stacking, move_figures
-from ..battle_forces import characters_at, eliminate_character
+from ..battle.forces import characters_at, eliminate_character
 from ..companions import arrive
 from ..decision import CHARACTER, WD, Action, Decision, choice
 from ..events import event, play_card, playable

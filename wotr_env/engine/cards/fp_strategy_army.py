@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from boardkit.frames import Frame
 
-from ..battle import attack_targets
-from ..battle_forces import battle_of
-from ..battle_round import REVEAL_HOOKS, Round, with_side
+from ..battle.attack import attack_targets
+from ..battle.forces import battle_of
+from ..battle.round import REVEAL_HOOKS, Round, with_side
 from ..companions import MOVING_KINDS, besieged_by
 from ..decision import Action
 from ..events import event

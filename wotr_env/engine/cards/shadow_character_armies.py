@@ -10,7 +10,7 @@ unless a Companion fights (:data:`.card_battles.NO_FP_CARD_IN_ROUND_1`).
 
 from __future__ import annotations
 
-from ..battle import can_attack_from
+from ..battle.attack import can_attack_from
 from ..companions import besieged_by
 from ..decision import Action
 from ..events import event

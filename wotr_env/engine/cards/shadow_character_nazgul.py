@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from boardkit.frames import Frame
 
 from ..armies import ArmyMove, edges, movable, movable_characters
-from ..battle import Rearguard, attack_targets, start_battle
-from ..battle_forces import SORTIE, army_at, units_in
+from ..battle.attack import Rearguard, attack_targets, start_battle
+from ..battle.forces import SORTIE, army_at, units_in
 from ..decision import DONE, WD, Action, Decision, choice
 from ..events import event
 from ..fellowship import reveal

@@ -20,7 +20,7 @@ table until its discard condition, and acts through a hook of the rule it change
   Stronghold are Edoras and Helm's Deep), or an attack on Edoras or Helm's Deep
   (``politics.ACTIVATION_LIMITS``); the card goes when Rohan is activated;
 * both need Saruman in play and go when he is eliminated
-  (``battle_forces.CHARACTER_ELIMINATED``; ``table.discard_when_lapsed`` as well).
+  (``battle.forces.CHARACTER_ELIMINATED``; ``table.discard_when_lapsed`` as well).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from boardkit.frames import Frame
 
 from ...data import NATIONS
 from .. import hunt  # noqa: F401  (registers the "reveal" path end wrapped below)
-from ..battle_forces import CHARACTER_ELIMINATED, battle_of
+from ..battle.forces import CHARACTER_ELIMINATED, battle_of
 from ..decision import ARMY, ARMY_MUSTER, CHARACTER, EVENT, MUSTER, WD, WILL, Action, Decision
 from ..decision import choice as named
 from ..dice import die_action

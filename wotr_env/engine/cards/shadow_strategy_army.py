@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..armies import ArmyMove, closed, move_figures
-from ..battle import can_attack_from
-from ..battle_siege import besieged_side, settle_siege
+from ..battle.attack import can_attack_from
+from ..battle.siege import besieged_side, settle_siege
 from ..companions import MOVING_KINDS
 from ..decision import DONE, Action
 from ..events import event

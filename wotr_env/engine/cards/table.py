@@ -7,7 +7,7 @@ face-up discard pile. Three ways, each registered by the card's module:
 * its play condition stops being true (:func:`discard_when_lapsed`): it is discarded at once.
   The card's effects test the condition live (:func:`in_force`), so nothing of the card acts
   after that moment; the pile itself is tidied before each die is chosen in Action Resolution
-  (``turn.ACTION_HOOKS``), the next moment a player could act on it;
+  (``turn.resolution.ACTION_HOOKS``), the next moment a player could act on it;
 * an event its text names (:func:`discard_when`): the Fellowship ``"declared"`` (region),
   ``"revealed"``, an FP nation ``"advanced"`` (nation, cause), from the hooks of
   ``fellowship.py``, ``hunt.py`` and ``politics.py``;
