@@ -171,5 +171,3 @@ def _rousing_card(card_id: str) -> None:
 for _card_id in ROUSED_BY_COMPANIONS:
     _rousing_card(_card_id)
 
-
-from . import fp_strategy_army, fp_strategy_table  # noqa: E402, F401  (register their cards)

@@ -23,9 +23,10 @@ from ..fellowship import reveal
 from ..hunt import HuntRoll
 from ..minions import MoveMinions, minion_destinations
 from ..state import FREE_PEOPLES, NAZGUL, OFF_MORDOR, SHADOW, WotrState, log
-from .common import Choose, choice_step
+from . import table
+from .common import SAURON, Choose, choice_step, witch_king
+from .conditions import progress
 from .recruit import recruit, recruit_target
-from .shadow_character import SAURON, discard_from_table, progress, witch_king
 
 
 @dataclass
@@ -98,7 +99,7 @@ def _strike(state: WotrState, frame: Choose, action: Action) -> None:
     if action == choice("hunt-roll"):
         state.stack.append(HuntRoll())
     else:
-        discard_from_table(state, action[1])
+        table.discard_card(state, action[1])
 
 
 # ---------------------------------------------------------------------------------------------

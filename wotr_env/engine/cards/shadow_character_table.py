@@ -45,8 +45,8 @@ from ..politics import ACTIVATION_LIMITS
 from ..state import FREE_PEOPLES, SHADOW, WotrState, log
 from ..turn.hand import DiscardToLimit, draw
 from . import table
+from .card_tile import CardTile
 from .common import Choose, choice_step, region
-from .shadow_character import CardTile, discard_from_table
 
 WORN = "sh-char-15-worn-with-sorrow-and-toil"
 CREBAIN = "sh-char-16-flocks-of-crebain"
@@ -106,7 +106,7 @@ def _worn(state: WotrState, frame: Choose, action: Action) -> None:
     if action == named("no"):
         return
     if action[0] == "card":
-        discard_from_table(state, action[1])
+        table.discard_card(state, action[1])
         return
     cards = _fp_character_cards(state.hands[FREE_PEOPLES], state)
     state.chance.shuffle(cards)
@@ -120,7 +120,7 @@ def _worn(state: WotrState, frame: Choose, action: Action) -> None:
 
 
 def _crebain(state: WotrState, card: int, draw: HuntDraw) -> HuntDraw:
-    discard_from_table(state, card)
+    table.discard_card(state, card)
     return replace(draw, bonus=draw.bonus + 1)
 
 
@@ -148,7 +148,7 @@ class BalrogOfMoria(Frame):
     def act(self, state: WotrState, action: Action) -> None:
         state.stack.pop()
         if action != named("no"):
-            discard_from_table(state, action[1])
+            table.discard_card(state, action[1])
             state.stack.append(CardTile("balrog", self.can_reveal))
 
 

@@ -34,8 +34,8 @@ from ..regions import units
 from ..state import FREE_PEOPLES, SHADOW, WotrState
 from .card_battles import battle_card, start_card_battle
 from .common import Choose, choice_step, nation, region
+from .conditions import at_war
 from .moves import MOVE_RULES, CardMove, MoveRule
-from .shadow_strategy import at_war
 
 CORSAIRS = "sh-strat-10-corsairs-of-umbar"
 

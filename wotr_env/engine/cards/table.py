@@ -72,6 +72,11 @@ def discard_from_table(state: WotrState, card_id: str) -> None:
     log(state, "table-discard", side, c)
 
 
+def discard_card(state: WotrState, card: int) -> None:
+    """:func:`discard_from_table` for a card given by its index."""
+    discard_from_table(state, state.ruleset.cards.events[card].id)
+
+
 def discard_when_lapsed(card_id: str, still_holds: StillHolds) -> None:
     """The card goes as soon as ``still_holds(state)`` (its play condition) is False."""
     LAPSES[card_id] = still_holds
@@ -136,5 +141,6 @@ def _discard_chosen(state: WotrState, frame: Choose, action: Action) -> None:
         state.stack.append(Choose(frame.side, cost))
 
 
-__all__ = ["DIE_DISCARDS", "LAPSES", "discard_from_table", "discard_when", "discard_when_lapsed",
-           "discard_with_die", "endable", "fire", "in_force", "on_table", "sweep"]
+__all__ = ["DIE_DISCARDS", "LAPSES", "discard_card", "discard_from_table", "discard_when",
+           "discard_when_lapsed", "discard_with_die", "endable", "fire", "in_force", "on_table",
+           "sweep"]
