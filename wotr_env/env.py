@@ -99,7 +99,7 @@ class raw_env(KitEnv):  # noqa: N801  (PettingZoo's naming)
                 "winner": int(ranking[0]), "ranking": [int(p) for p in ranking]}
 
     def _picture(self) -> np.ndarray:
-        from .render import picture
+        from .render import picture  # matplotlib (heavy): loaded only when a picture is drawn
 
         return picture(self.game)
 

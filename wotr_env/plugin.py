@@ -22,7 +22,7 @@ def check_invariants(state: Any) -> None:
 def wotr_heuristic(env: Any = None, seed: int | None = None) -> Any:
     """:class:`wotr_env.agents.agent.WotrHeuristicAgent`, both sides (imported when asked for,
     so that registering the game loads no agent)."""
-    from .agents.agent import WotrHeuristicAgent
+    from .agents.agent import WotrHeuristicAgent  # an agent, loaded only when one is asked for
 
     return WotrHeuristicAgent(env=env, seed=seed)
 

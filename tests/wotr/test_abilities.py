@@ -11,10 +11,10 @@ import pytest
 from wotr_env.engine import WD, build, play
 from wotr_env.engine import abilities_dice as dice_abilities
 from wotr_env.engine.abilities_battle import nazgul_leadership
-from wotr_env.engine.battle_forces import battle_of
+from wotr_env.engine.battle.forces import battle_of
 from wotr_env.engine.decision import ARMY_MUSTER, CHARACTER, DONE, EVENT, MUSTER, WILL, choice
+from wotr_env.engine.dice import usable
 from wotr_env.engine.state import ELITE, FREE_PEOPLES, REGULAR, SHADOW
-from wotr_env.engine.turn import usable
 
 from .test_battle_setup import NONE, battle_state, edge, events, figures, kind, options, region
 from .test_battle_setup import start as start_battle

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from wotr_env.engine import WD, play
-from wotr_env.engine import battle_cards as bc
-from wotr_env.engine.battle_round import with_side
+from wotr_env.engine.battle import combat_cards as bc
+from wotr_env.engine.battle.round import with_side
 from wotr_env.engine.decision import choice
 from wotr_env.engine.invariants import check
 from wotr_env.engine.state import FREE_PEOPLES, SHADOW

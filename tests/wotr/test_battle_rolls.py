@@ -5,7 +5,7 @@ Stronghold 6+ in a field battle."""
 from __future__ import annotations
 
 from wotr_env.engine import WD, play
-from wotr_env.engine.battle_round import hits_of
+from wotr_env.engine.battle.round import hits_of
 from wotr_env.engine.decision import choice
 from wotr_env.engine.state import FREE_PEOPLES, SHADOW
 

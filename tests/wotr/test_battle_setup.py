@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from wotr_env.engine import WD, build, play
-from wotr_env.engine.battle_forces import ATTACKER, battle_of, force
+from wotr_env.engine.battle.forces import ATTACKER, battle_of, force
 from wotr_env.engine.decision import DONE, choice
 from wotr_env.engine.invariants import check
 from wotr_env.engine.state import SHADOW

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from boardkit.frames import advance
 from wotr_env.engine import WD, is_over, play
-from wotr_env.engine.battle import start_battle
+from wotr_env.engine.battle.attack import start_battle
 from wotr_env.engine.decision import DONE, choice
 from wotr_env.engine.state import ELITE, FREE_PEOPLES, REGULAR, SHADOW
 

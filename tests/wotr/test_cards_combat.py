@@ -14,8 +14,8 @@ from typing import Any
 
 from wotr_env.data import load_ruleset
 from wotr_env.engine import WD, play
-from wotr_env.engine import battle_cards as bc
-from wotr_env.engine.battle_forces import battle_of
+from wotr_env.engine.battle import combat_cards as bc
+from wotr_env.engine.battle.forces import battle_of
 from wotr_env.engine.decision import choice
 from wotr_env.engine.invariants import check
 from wotr_env.engine.state import FREE_PEOPLES, SHADOW

@@ -5,7 +5,7 @@ modifiers, and their casualties are removed at once)."""
 from __future__ import annotations
 
 from wotr_env.engine import WD, play
-from wotr_env.engine.battle_forces import battle_of
+from wotr_env.engine.battle.forces import battle_of
 from wotr_env.engine.cards.combat_attacks import durins_bane, moria_distance, near_moria
 from wotr_env.engine.decision import choice
 from wotr_env.engine.state import FREE_PEOPLES, SHADOW
@@ -79,7 +79,7 @@ def test_durins_bane_not_three_regions_from_moria():
 def test_durins_bane_is_callable_from_the_table():
     """facts §6.4 #17 (Balrog of Moria plays Durin's Bane as if from hand): the effect is a
     plain function of (state, battle, round, side, part)."""
-    from wotr_env.engine.battle_round import round_of
+    from wotr_env.engine.battle.round import round_of
     s = fight({"dimrill-dale": {"sauron": {"regular": 3}},
                "parth-celebrant": {"elves": {"regular": 3}}}, src="dimrill-dale",
               dst="parth-celebrant", rolls={"shadow": [6, 6, 6]})

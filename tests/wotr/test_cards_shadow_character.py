@@ -11,7 +11,7 @@ import pytest
 
 from wotr_env.data import NATIONS, load_ruleset
 from wotr_env.engine import build, play
-from wotr_env.engine.battle_forces import eliminate_character
+from wotr_env.engine.battle.forces import eliminate_character
 from wotr_env.engine.decision import CHARACTER, DONE, EVENT, WD, WILL, choice
 from wotr_env.engine.events import playable
 from wotr_env.engine.invariants import check

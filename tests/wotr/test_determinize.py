@@ -16,7 +16,7 @@ import pytest
 
 from boardkit.frames import Frame
 from wotr_env.engine import FREE_PEOPLES, SHADOW, WD, Decision, WotrState, build, new_state, play
-from wotr_env.engine.battle_round import Round
+from wotr_env.engine.battle.round import Round
 from wotr_env.engine.chance import Chance
 from wotr_env.engine.decision import ARMY, DONE, choice
 from wotr_env.engine.determinize import determinize

@@ -5,7 +5,7 @@ from __future__ import annotations
 from wotr_env.data import load_ruleset
 from wotr_env.engine import WD, build, new_state, play
 from wotr_env.engine.decision import ARMY, ARMY_MUSTER, CHARACTER, EVENT, EYE, MUSTER, WILL
-from wotr_env.engine.setup import dice_pool_size
+from wotr_env.engine.turn.phases import dice_pool_size
 
 CARDS = load_ruleset("2e").cards
 

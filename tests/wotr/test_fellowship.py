@@ -10,7 +10,7 @@ from boardkit.frames import advance
 from wotr_env.data import load_ruleset
 from wotr_env.engine import build, is_over, play
 from wotr_env.engine.decision import ARMY_MUSTER, CHARACTER, DONE, WD, WILL
-from wotr_env.engine.hunt import reveal
+from wotr_env.engine.fellowship import reveal
 from wotr_env.engine.state import ELIMINATED, FREE_PEOPLES, SHADOW
 
 RS = load_ruleset("2e")
@@ -176,7 +176,7 @@ def test_a_declaration_through_a_shadow_stronghold_draws_no_tile():
 
 
 def test_a_card_reveal_uses_the_same_path():
-    """facts §7.6 (a card such as *Nazgûl Search* reveals through ``hunt.reveal``): the figure
+    """facts §7.6 (a card such as *Nazgûl Search* reveals through ``fellowship.reveal``): the figure
     moves up to Progress regions and cannot end in Rivendell, which the FP controls."""
     state = at_action(fellowship={"region": "fords-of-bruinen", "progress": 1})
     state.pending = None

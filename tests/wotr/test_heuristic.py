@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from experiments.ratings import wilson
-from wotr_env.agents.heuristic import choose
 from wotr_env.agents.heuristic.fellowship import declare_target, reveal_target
+from wotr_env.agents.heuristic.policy import choose
 from wotr_env.engine import FREE_PEOPLES, SHADOW, WD, apply, build, new_state
 from wotr_env.engine.decision import CHARACTER, DONE, choice
 from wotr_env.engine.determinize import determinize

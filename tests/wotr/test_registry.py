@@ -16,7 +16,7 @@ import pytest
 from wotr_env.data import load_ruleset
 from wotr_env.engine import abilities, build, play
 from wotr_env.engine.abilities import ABILITIES, Registered, missing
-from wotr_env.engine.battle_cards import COMBAT_EFFECTS
+from wotr_env.engine.battle.combat_cards import COMBAT_EFFECTS
 from wotr_env.engine.decision import CHARACTER, WD
 from wotr_env.engine.events import EVENTS
 

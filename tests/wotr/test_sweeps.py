@@ -2,8 +2,8 @@
 per-region rules give, Army by Army: an optimisation that must change no game.
 
 The references below are the per-region definitions (``armies.may_enter``/``valid_group``,
-``battle.can_attack_from``), asked one region and one border at a time as the engine did before
-the sweeps; they are compared at every decision of random games of both rulesets (sieges,
+``battle.attack.can_attack_from``), asked one region and one border at a time as the engine did
+before the sweeps; they are compared at every decision of random games of both rulesets (sieges,
 nations not At War, Saruman's Elites, Armies that moved already in an action all occur)."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from wotr_env.engine.armies import (
     movable_characters,
     valid_group,
 )
-from wotr_env.engine.battle import attack_targets, can_attack_from
-from wotr_env.engine.battle_forces import units_in
+from wotr_env.engine.battle.attack import attack_targets, can_attack_from
+from wotr_env.engine.battle.forces import units_in
 from wotr_env.engine.regions import NATIONS_OF, free_for_movement
 from wotr_env.engine.state import WotrState
 

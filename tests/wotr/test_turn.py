@@ -31,7 +31,7 @@ from wotr_env.engine.decision import (
 )
 from wotr_env.engine.invariants import check
 from wotr_env.engine.state import IN_FELLOWSHIP, OFF_MORDOR, WotrState
-from wotr_env.engine.turn import ring_options
+from wotr_env.engine.turn.resolution import ring_options
 
 RULESETS = ("2e", "1e")
 SKIP = ("action", "skip")

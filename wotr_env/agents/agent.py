@@ -15,6 +15,8 @@ import numpy as np
 
 from boardkit import games
 
+from .heuristic.policy import choose
+
 
 class WotrHeuristicAgent:
     """``WotrHeuristicAgent(env=..., seed=...)``: ``env`` is the game's env (or IS-MCTS's
@@ -29,8 +31,6 @@ class WotrHeuristicAgent:
         self.game = games.get("wotr")
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
-        from .heuristic import choose
-
         raw = self.env.unwrapped
         state = raw.game
         decision = self.game.pending(state)

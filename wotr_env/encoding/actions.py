@@ -28,7 +28,7 @@ from ..engine.decision import CHOICES, DIE_ACTIONS, FACES
 
 MAX_COUNT = 10  # the most Shadow dice (7 + three Minions), the most hits a round can take
 KINDS = ("regular", "elite", "leader", "nazgul")  # a figure's kind: the state's last axis
-CASUALTIES = ("regular", "downgrade", "elite")  # battle_casualties' KILL_REGULAR, ...
+CASUALTIES = ("regular", "downgrade", "elite")  # battle.casualties' KILL_REGULAR, ...
 
 
 def edges(ruleset: Ruleset) -> tuple[tuple[int, int], ...]:

@@ -27,8 +27,8 @@ import numpy as np
 from boardkit.layout import Layout, Piece
 
 from ..data import Ruleset, load_ruleset
-from ..engine.battle import Battle
-from ..engine.battle_round import Round
+from ..engine.battle.round import Round
+from ..engine.battle.sequence import Battle
 from ..engine.decision import FACES, WD
 from ..engine.determinize import unrevealed_combat_cards
 from ..engine.state import (

@@ -12,13 +12,11 @@ from typing import Any
 
 from boardkit.frames import apply as _apply
 
-# The rule modules, each registering its die actions and hooks when imported (battle brings in
-# its battle_* modules, hunt its hunt_tiles and hunt_cards).
+# The rule modules, each registering its die actions and hooks when imported (battle.attack
+# brings in the battle package's steps, hunt its hunt_tiles and hunt_cards), then the cards.
 from . import (  # noqa: F401
     abilities,
     armies,
-    battle,
-    cards,
     characters_entry,
     companions,
     drawing,
@@ -27,6 +25,28 @@ from . import (  # noqa: F401
     minions,
     muster,
     politics,
+)
+from .battle import attack  # noqa: F401
+from .cards import (  # noqa: F401
+    combat_attacks,
+    combat_hits,
+    combat_kills,
+    combat_rolls,
+    fp_character,
+    fp_character_armies,
+    fp_character_moves,
+    fp_character_table,
+    fp_strategy,
+    fp_strategy_army,
+    fp_strategy_table,
+    shadow_character,
+    shadow_character_armies,
+    shadow_character_nazgul,
+    shadow_character_table,
+    shadow_strategy,
+    shadow_strategy_army,
+    shadow_strategy_corsairs,
+    shadow_strategy_table,
 )
 from .decision import WD, Action, Decision, IllegalActionError
 from .scenario import ScenarioError, build

@@ -18,17 +18,17 @@ from typing import Any
 from . import abilities_battle as battle_abilities
 from . import abilities_dice as dice_abilities
 from .armies import leads, movable_characters
-from .battle import BATTLE_START_HOOKS
-from .battle_forces import LEADERSHIP_MODIFIERS, STRENGTH_MODIFIERS
-from .battle_round import REVEAL_HOOKS
+from .battle.forces import LEADERSHIP_MODIFIERS, STRENGTH_MODIFIERS
+from .battle.round import REVEAL_HOOKS
+from .battle.sequence import BATTLE_START_HOOKS
 from .characters_entry import ENTRY, REPLACES
 from .companions import HOBBITS, eliminate_companion, group_level, separate_companions
+from .dice import DIE_ACTIONS
 from .events import GuideDraw, guide_draws
 from .fellowship import settle_guide
 from .hunt import hide_legal, rerolls
 from .hunt_tiles import ResolveTile, gollum_guides, tile_reveals
 from .minions import FLYERS, flight_destinations, minion_destinations, mouth_destinations
-from .turn import DIE_ACTIONS
 
 
 @dataclass(frozen=True)

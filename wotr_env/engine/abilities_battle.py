@@ -3,10 +3,10 @@ West*, *The White Rider*, the combat half of *Servants of the White Hand*, the W
 *Sorcerer*, and his Leadership counting as a Nazgûl's for card texts.
 
 They plug into lists the battle modules consult, so that the battle code names no Character:
-Combat Strength and Leadership modifiers (:data:`.battle_forces.STRENGTH_MODIFIERS`,
-:data:`.battle_forces.LEADERSHIP_MODIFIERS`), the battle's start
-(:data:`.battle.BATTLE_START_HOOKS`) and the reveal of a round's Combat cards
-(:data:`.battle_round.REVEAL_HOOKS`).
+Combat Strength and Leadership modifiers (:data:`.battle.forces.STRENGTH_MODIFIERS`,
+:data:`.battle.forces.LEADERSHIP_MODIFIERS`), the battle's start
+(:data:`.battle.sequence.BATTLE_START_HOOKS`) and the reveal of a round's Combat cards
+(:data:`.battle.round.REVEAL_HOOKS`).
 
 Readings: each Captain of the West in the battle adds his +1 (several add up; the 5-dice cap
 still holds); Gandalf the White has no Captain of the West (his card has none). The White Rider
@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING
 
 from boardkit.frames import Frame
 
-from .battle import BATTLE_START_HOOKS
-from .battle_forces import (
+from .battle.forces import (
     LEADERSHIP_MODIFIERS,
     STRENGTH_MODIFIERS,
     battle_of,
@@ -35,14 +34,15 @@ from .battle_forces import (
     role_of,
     side_of,
 )
-from .battle_round import REVEAL_HOOKS
+from .battle.round import REVEAL_HOOKS
+from .battle.sequence import BATTLE_START_HOOKS
 from .decision import WD, Action, Decision, choice
-from .state import ELITE, FREE_PEOPLES, NAZGUL, SHADOW, WotrState
-from .turn import DiscardToLimit, log
+from .state import ELITE, FREE_PEOPLES, NAZGUL, SHADOW, WotrState, log
+from .turn.hand import DiscardToLimit
 
 if TYPE_CHECKING:
-    from .battle import Battle
-    from .battle_round import Round
+    from .battle.round import Round
+    from .battle.sequence import Battle
 
 CAPTAINS = ("gandalf-the-grey", "strider", "boromir", "legolas", "gimli", "aragorn")
 ISENGARD = 5

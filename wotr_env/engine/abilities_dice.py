@@ -33,11 +33,11 @@ from .decision import (
     Decision,
     choice,
 )
+from .dice import DIE_ACTIONS, die_action, usable
 from .muster import placements, recruit
 from .politics import advance, can_advance
 from .regions import CITY, STRONGHOLD, besieged
-from .state import ELITE, FREE_PEOPLES, REGULAR, SHADOW, WotrState
-from .turn import DIE_ACTIONS, die_action, log, usable
+from .state import ELITE, FREE_PEOPLES, REGULAR, SHADOW, WotrState, log
 
 DWARVES, ELVES, GONDOR, ISENGARD = 0, 1, 2, 5
 ANY_DIE = (CHARACTER, ARMY, MUSTER, ARMY_MUSTER, EVENT, WILL)

@@ -24,6 +24,7 @@ import numpy as np
 from boardkit.frames import Frame
 
 from .decision import ARMY, ARMY_MUSTER, CHARACTER, DONE, WD, Action, Decision, choice
+from .dice import die_action
 from .regions import (
     NATIONS_OF,
     characters_in,
@@ -32,9 +33,8 @@ from .regions import (
     lone_leaders,
     units,
 )
-from .state import ELITE, FREE_PEOPLES, LEADER, NAZGUL, REGULAR, WotrState
+from .state import ELITE, FREE_PEOPLES, LEADER, NAZGUL, REGULAR, WotrState, log
 from .sweeps import move_edges
-from .turn import die_action, log
 
 UNITS_PER_REGION = 10
 ISENGARD = 5

@@ -3,7 +3,7 @@
 Aragorn and Gandalf the White come with a Will of the West die (``bring-character``), the
 Minions with a Muster die (``bring-minion``: Muster or Army/Muster), each when his card's
 condition holds, once: a Character in play or eliminated never enters again. Each adds one
-Action die to his side's pool from the next recovery on (:func:`.setup.dice_pool_size` counts
+Action die to his side's pool from the next recovery on (:func:`.turn.phases.dice_pool_size` counts
 the Characters in play at phase 1).
 
 Readings: a replaced Companion (Strider by Aragorn, Gandalf the Grey by the White) leaves the
@@ -22,6 +22,7 @@ import numpy as np
 from boardkit.frames import Frame
 
 from .decision import ARMY_MUSTER, MUSTER, WD, WILL, Action, Decision
+from .dice import die_action
 from .fellowship import is_fp_city_or_stronghold
 from .politics import activate, at_war
 from .regions import STRONGHOLD, besieged
@@ -33,8 +34,8 @@ from .state import (
     OFF_MORDOR,
     SHADOW,
     WotrState,
+    log,
 )
-from .turn import die_action, log
 
 UPGRADES = ("aragorn", "gandalf-the-white")
 MINIONS = ("saruman", "witch-king", "mouth-of-sauron")

@@ -19,6 +19,7 @@ from boardkit.frames import Frame
 
 from ..data import NATIONS
 from .decision import CHARACTER, DONE, WD, Action, Decision
+from .dice import die_action
 from .fellowship import (
     ChangeGuide,
     companions_in_fellowship,
@@ -27,8 +28,7 @@ from .fellowship import (
 )
 from .politics import activate
 from .regions import STRONGHOLD, besieged, units
-from .state import ELIMINATED, FREE_PEOPLES, OFF_MORDOR, SHADOW, WotrState
-from .turn import die_action, log
+from .state import ELIMINATED, FREE_PEOPLES, OFF_MORDOR, SHADOW, WotrState, log
 
 MOVING_KINDS = ("companion", "upgrade")  # the Free Peoples' Characters with a figure on the map
 HOBBITS = ("meriadoc", "peregrin")

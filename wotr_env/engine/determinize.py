@@ -12,7 +12,7 @@ What is hidden in War of the Ring (issue 27, "Scope and shape"), and how each is
   from is public (its back), so each keeps its place in the pile and its deck and is dealt from
   that deck's pool.
 * **A combat card chosen and not yet revealed** by the opponent (WD-15, while the round's
-  :class:`~.battle_cards.CombatCards` frame asks): whether the opponent chose a card at all is
+  :class:`~.battle.round.CombatCards` frame asks): whether the opponent chose a card at all is
   hidden in 2e ("none" is a secret option too), so its choice is undone (the card back to its
   hand), the hand is dealt again, and the choice is made again uniformly among the options the
   sampled hand gives, by the frame itself (its ``run`` and ``act``).
@@ -50,6 +50,8 @@ from typing import Any
 
 import numpy as np
 
+from .battle.round import CombatCards, Round
+from .battle.sequence import Battle
 from .chance import Chance
 from .decision import Decision
 from .state import WotrState
@@ -127,15 +129,11 @@ def _deal_hidden(s: WotrState, opponent: int, deck: int, rng: np.random.Generato
     s.decks[deck] = dealt
 
 
-# -- combat cards chosen and not yet revealed (battle_cards.CombatCards, battle_round.Round) -----
+# -- combat cards chosen and not yet revealed (battle.round.CombatCards, battle.round.Round) -----
 
 
 def _combat_frames(s: WotrState) -> list[tuple[int, Any, Any, Any]]:
     """(index, CombatCards frame, its Round, its Battle) for each round asking for cards."""
-    from .battle import Battle
-    from .battle_cards import CombatCards
-    from .battle_round import Round
-
     out = []
     for i, f in enumerate(s.stack):
         if isinstance(f, CombatCards):

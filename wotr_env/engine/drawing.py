@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from boardkit.frames import Frame
 
 from .decision import EVENT, WD, Action, Decision, choice
+from .dice import die_action
 from .state import WotrState
-from .turn import DiscardToLimit, die_action, log
+from .turn.hand import DiscardToLimit, draw
 
 DECK_CHOICES = ("deck-character", "deck-strategy")
 
@@ -21,12 +22,6 @@ def draw_legal(state: WotrState, side: int) -> bool:
 @die_action("draw-event", (EVENT,), draw_legal)
 def start_draw(state: WotrState, side: int, face: int) -> None:
     state.stack.append(DrawCard(side))
-
-
-def draw(state: WotrState, side: int, deck: int) -> None:
-    """The top card of ``deck`` (0 character, 1 strategy) into ``side``'s hand."""
-    state.hands[side].append(state.decks[2 * side + deck].pop())
-    log(state, "draw", side, deck)
 
 
 @dataclass

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from boardkit.frames import Frame
 
 from .decision import ARMY, ARMY_MUSTER, CHARACTER, EVENT, MUSTER, WD, WILL, Action, Decision
-from .state import FREE_PEOPLES, IN_FELLOWSHIP, WotrState
-from .turn import DiscardToLimit, die_action, log
+from .dice import die_action
+from .state import FREE_PEOPLES, IN_FELLOWSHIP, WotrState, log
+from .turn.hand import DiscardToLimit
 
 Condition = Callable[[WotrState, int], bool]
 Effect = Callable[[WotrState, int, int], None]  # (state, side, card index)

@@ -1,5 +1,5 @@
 """The Fellowship: its phase (declare, heal, enter Mordor, change the Guide), its path region
-by region, its companions and Guide (spec §14, facts §7.6, §7.9, §7.11).
+by region, its reveal, its companions and Guide (spec §14, facts §7.6, §7.9, §7.11).
 
 The Fellowship has no secret position: the figure shows its last known region, both sides see
 Progress, and where it went is chosen step by step when it is declared or revealed
@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from boardkit.frames import Frame
 
 from .decision import DONE, WD, Action, Decision, choice
-from .state import FREE_PEOPLES, IN_FELLOWSHIP, OFF_MORDOR, SHADOW, WotrState
+from .politics import activate
+from .state import FREE_PEOPLES, IN_FELLOWSHIP, OFF_MORDOR, SHADOW, WotrState, log
 from .victory import add_corruption
 
 MORDOR_GATES = ("minas-morgul", "morannon")
@@ -140,8 +141,6 @@ def end_within(state: WotrState, start: int, steps: int) -> bool:
 def end_declaration(state: WotrState, path: tuple[int, ...]) -> None:
     """A declaration in a Free Peoples City or Stronghold activates its nation and, if it is
     not under enemy control, heals one Corruption (facts §7.5, §7.6)."""
-    from .politics import activate
-
     here = path[-1]
     if is_fp_city_or_stronghold(state, here, False):
         activate(state, int(state.ruleset.board.region_nation[here]), "declare")
@@ -153,6 +152,24 @@ def end_declaration(state: WotrState, path: tuple[int, ...]) -> None:
 
 
 PATH_ENDS["declare"] = end_declaration
+
+# ``hook(state)`` when the Fellowship becomes Revealed (table cards discarded then: *The Last
+# Battle*); the cards append.
+REVEAL_HOOKS: list[Callable[[WotrState], None]] = []
+
+
+def reveal(state: WotrState) -> None:
+    """The Fellowship is revealed (a tile, Gollum, a card): off the Mordor Track the Free
+    Peoples then move the figure up to Progress regions (WD-03, facts §7.6); on the Track it
+    does not move (facts §7.9). Nothing happens to a Fellowship already Revealed."""
+    if state.revealed:
+        return
+    state.revealed = True
+    log(state, "fellowship-revealed")
+    for hook in REVEAL_HOOKS:
+        hook(state)
+    if state.mordor_step == OFF_MORDOR:
+        state.stack.append(FellowshipPath(state.progress, (state.fellowship_region,), "reveal"))
 
 
 @dataclass
@@ -216,6 +233,6 @@ def mordor_idle_penalty(state: WotrState) -> None:
         add_corruption(state, 1)
 
 
-__all__ = ["DECLARE_HOOKS", "PATH_ENDS", "SHADOW", "FellowshipPath",
+__all__ = ["DECLARE_HOOKS", "PATH_ENDS", "REVEAL_HOOKS", "SHADOW", "FellowshipPath",
            "companions_in_fellowship", "enter_mordor", "fellowship_phase_frames",
-           "highest_level_companions", "settle_guide"]
+           "highest_level_companions", "reveal", "settle_guide"]

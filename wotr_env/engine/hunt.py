@@ -9,10 +9,11 @@ the Fellowship's region; one success or more draws a tile (``hunt_tiles``). Only
 die go into the Hunt Box (so a move's own die never counts for its Hunt). On the Mordor Track a
 move draws a tile without a roll and steps forward unless it shows Stop.
 
-A reveal flips the Fellowship to Revealed and the Free Peoples move the figure up to Progress
-regions, never ending in a Free Peoples City or Stronghold they control
-(:class:`~.fellowship.FellowshipPath` mode "reveal"); each Shadow-controlled Stronghold the path
-starts in, crosses or ends in draws one more tile, an Eye on it worth 0 (facts §7.6).
+A reveal (:func:`.fellowship.reveal`) flips the Fellowship to Revealed and the Free Peoples
+move the figure up to Progress regions, never ending in a Free Peoples City or Stronghold
+they control (:class:`~.fellowship.FellowshipPath` mode "reveal"); each Shadow-controlled
+Stronghold the path starts in, crosses or ends in draws one more tile, an Eye on it worth 0
+(facts §7.6).
 """
 
 from __future__ import annotations
@@ -25,12 +26,12 @@ from boardkit.frames import Frame
 from ..data import NATIONS
 from .companions import shadow_stronghold
 from .decision import ARMY, ARMY_MUSTER, CHARACTER, EVENT, MUSTER, WD, WILL, Action, Decision
-from .fellowship import PATH_ENDS, FellowshipPath
+from .dice import die_action
+from .fellowship import PATH_ENDS
 from .hunt_cards import HuntDraw, hunt_card_options, use_hunt_card
 from .hunt_tiles import DrawTile
 from .regions import units
-from .state import FREE_PEOPLES, NAZGUL, OFF_MORDOR, SHADOW, WotrState
-from .turn import die_action, log
+from .state import FREE_PEOPLES, NAZGUL, OFF_MORDOR, SHADOW, WotrState, log
 
 HUNT_DICE_MAX = 5
 SUCCESS = 6
@@ -38,9 +39,6 @@ SAURON = NATIONS.index("sauron")
 # Table cards under which a die that moved the Fellowship stays out of the Hunt Box (*The Last
 # Battle*): the card's module appends a test here.
 HUNT_BOX_EXEMPT: list[Callable[[WotrState], bool]] = []
-# ``hook(state)`` when the Fellowship becomes Revealed (table cards discarded then: *The Last
-# Battle*); the cards append.
-REVEAL_HOOKS: list[Callable[[WotrState], None]] = []
 
 
 def hunt_level(state: WotrState) -> int:
@@ -159,20 +157,6 @@ class HuntRoll(Frame):
 # Revealed
 
 
-def reveal(state: WotrState) -> None:
-    """The Fellowship is revealed (a tile, Gollum, a card): off the Mordor Track the Free
-    Peoples then move the figure up to Progress regions (WD-03, facts §7.6); on the Track it
-    does not move (facts §7.9). Nothing happens to a Fellowship already Revealed."""
-    if state.revealed:
-        return
-    state.revealed = True
-    log(state, "fellowship-revealed")
-    for hook in REVEAL_HOOKS:
-        hook(state)
-    if state.mordor_step == OFF_MORDOR:
-        state.stack.append(FellowshipPath(state.progress, (state.fellowship_region,), "reveal"))
-
-
 def end_reveal(state: WotrState, path: tuple[int, ...]) -> None:
     """One more tile, an Eye worth 0, for each Shadow-controlled Stronghold the reveal path
     started in, crossed or ended in, in the path's order (facts §7.6)."""
@@ -186,5 +170,5 @@ def end_reveal(state: WotrState, path: tuple[int, ...]) -> None:
 PATH_ENDS["reveal"] = end_reveal
 
 
-__all__ = ["HUNT_BOX_EXEMPT", "REVEAL_HOOKS", "DieToHuntBox", "HuntRoll", "end_reveal", "hide",
-           "hunt_level", "move_fellowship", "reveal", "rerolls"]
+__all__ = ["HUNT_BOX_EXEMPT", "DieToHuntBox", "HuntRoll", "end_reveal", "hide",
+           "hunt_level", "move_fellowship", "rerolls"]

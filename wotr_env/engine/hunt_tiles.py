@@ -21,10 +21,9 @@ from boardkit.frames import Frame
 
 from .companions import HOBBITS, eliminate_companion, separate_companions
 from .decision import WD, Action, Decision, choice
-from .fellowship import companions_in_fellowship
+from .fellowship import companions_in_fellowship, reveal
 from .hunt_cards import HuntDraw, hunt_card_options, use_hunt_card
-from .state import FREE_PEOPLES, IN_FELLOWSHIP, SHADOW, WotrState
-from .turn import log
+from .state import FREE_PEOPLES, IN_FELLOWSHIP, SHADOW, WotrState, log
 from .victory import MORDOR_STEPS, add_corruption, reach_crack_of_doom
 
 # Called as ``hook(state, companion)`` after a Companion of the Fellowship is taken as a Hunt
@@ -215,7 +214,6 @@ class ResolveTile(Frame):
             elif self.stage == "reveal":
                 self.stage = "advance"
                 if self.can_reveal and self.reveals(state) and not state.revealed:
-                    from .hunt import reveal
                     reveal(state)
                     return None
             else:

@@ -11,7 +11,7 @@ import numpy as np
 from ..data import FIGURES, NATIONS
 from .decision import WD
 from .state import FREE_PEOPLES, LEADER, SHADOW, WotrState
-from .turn import HAND_LIMIT
+from .turn.hand import HAND_LIMIT
 
 UNITS_PER_REGION, UNITS_PER_BOX = 10, 5
 FP_NATIONS = slice(0, 5)

@@ -17,10 +17,10 @@ from boardkit.frames import Frame
 
 from .companions import besieged_by
 from .decision import CHARACTER, DONE, WD, Action, Decision
+from .dice import die_action
 from .hunt import SAURON
 from .regions import STRONGHOLD
-from .state import FREE_PEOPLES, NAZGUL, SHADOW, WotrState
-from .turn import die_action, log
+from .state import FREE_PEOPLES, NAZGUL, SHADOW, WotrState, log
 
 MOUTH_REACH = 3  # the Mouth of Sauron alone (facts §3.4, §7.7)
 FLYERS = ("witch-king",)  # Minions that move like a Nazgûl

@@ -21,10 +21,10 @@ from boardkit.frames import Frame
 from ..data import FIGURES
 from .armies import check_stacking
 from .decision import ARMY_MUSTER, DONE, MUSTER, WD, Action, Decision, choice
+from .dice import die_action
 from .politics import SIDE_OF, at_war
 from .regions import STRONGHOLD, TOWN, besieged, free, has_army
-from .state import ELITE, FREE_PEOPLES, LEADER, NAZGUL, REGULAR, WotrState
-from .turn import die_action, log
+from .state import ELITE, FREE_PEOPLES, LEADER, NAZGUL, REGULAR, WotrState, log
 
 SAURON = 6
 LEADERS = -1  # in a combination: a Leader for the Free Peoples, a Nazgûl for the Shadow

@@ -16,8 +16,8 @@ from boardkit.frames import Frame
 
 from ..data import NATION_SIDE, NATIONS
 from .decision import ARMY_MUSTER, MUSTER, WD, Action, Decision
-from .state import WotrState
-from .turn import die_action, log
+from .dice import die_action
+from .state import WotrState, log
 
 SIDE_OF = tuple(0 if NATION_SIDE[n] == "free_peoples" else 1 for n in NATIONS)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .state import ELITE, FREE_PEOPLES, LEADER, NO_SIDE, REGULAR, SHADOW, WotrState
-from .turn import log
+from .politics import activate, advance
+from .state import ELITE, FREE_PEOPLES, LEADER, NO_SIDE, REGULAR, SHADOW, WotrState, log
 
 NATIONS_OF = (slice(0, 5), slice(5, 8))  # each side's nations: the Free Peoples first
 STRONGHOLD, CITY, TOWN, FORTIFICATION = 2, 1, 0, 3  # codes of board.settlement
@@ -55,8 +55,6 @@ def nations_in(state: WotrState, region: int, side: int, box: bool = False) -> s
 def capture(state: WotrState, region: int, side: int) -> None:
     """``side`` takes control of the region's Settlement; its nation moves one step toward
     At War (facts §7.4, §7.5)."""
-    from .politics import advance
-
     if state.control[region] in (NO_SIDE, side):
         return
     state.control[region] = side
@@ -70,8 +68,6 @@ def capture(state: WotrState, region: int, side: int) -> None:
 def enter(state: WotrState, region: int, side: int) -> None:
     """An Army of ``side`` has entered ``region``: an enemy Settlement with no defenders is
     captured; a Shadow Army entering a Free Peoples nation's region activates it."""
-    from .politics import activate
-
     board = state.ruleset.board
     nation = int(board.region_nation[region])
     if side == SHADOW and nation >= 0 and board.region_side[region] == FREE_PEOPLES:

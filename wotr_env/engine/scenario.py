@@ -26,8 +26,10 @@ from boardkit.frames import advance
 from ..data import FIGURES, NATIONS, SIDES, Ruleset, load_ruleset
 from .chance import Chance, ScriptError
 from .decision import EYE, FACES
+from .setup import is_over
 from .state import ELIMINATED, IN_FELLOWSHIP, NO_SIDE, NOT_IN_PLAY, OFF_MORDOR, WotrState
-from .turn import ActionResolution, Turn, VictoryCheck
+from .turn.phases import Turn, VictoryCheck
+from .turn.resolution import ActionResolution
 
 KEYS = {"ruleset", "turn", "start", "to_act", "armies", "boxes", "control", "politics",
         "characters", "fellowship", "hunt", "dice", "dice_pool", "rings", "hands", "decks",
@@ -195,7 +197,6 @@ def build(spec: dict[str, Any] | str) -> WotrState:
         state.turn -= 1
     else:
         raise ScenarioError(f"start: {start!r} (use action or turn)")
-    from .setup import is_over
     advance(state, is_over)
     return state
 

@@ -9,8 +9,8 @@ from boardkit.frames import advance
 
 from ..data import Ruleset, load_ruleset
 from .chance import Chance
-from .state import ELIMINATED, IN_FELLOWSHIP, NO_SIDE, NOT_IN_PLAY, WotrState
-from .turn import Turn
+from .state import IN_FELLOWSHIP, NO_SIDE, NOT_IN_PLAY, WotrState
+from .turn.phases import Turn
 
 
 def new_state(seed: int | None = 0, ruleset: Ruleset | str = "2e",
@@ -54,11 +54,3 @@ def new_state(seed: int | None = 0, ruleset: Ruleset | str = "2e",
 
 def is_over(state: WotrState) -> bool:
     return state.winner >= 0 or state.truncated
-
-
-def dice_pool_size(state: WotrState, side: int) -> int:
-    """The side's dice: its start plus one per die-bonus character in play (facts §5)."""
-    cards = state.ruleset.cards
-    in_play = (state.char_at != NOT_IN_PLAY) & (state.char_at != ELIMINATED)
-    bonus = int(np.sum(cards.character_die_bonus[in_play & (cards.character_side == side)]))
-    return min(cards.dice.sides[side].start + bonus, cards.dice.sides[side].maximum)

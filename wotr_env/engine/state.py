@@ -117,3 +117,8 @@ class WotrState:
         new.log = list(self.log)
         new.chance = self.chance.clone()
         return new
+
+
+def log(state: WotrState, *event: object) -> None:
+    """A public event (the log is in every observer's view)."""
+    state.log.append((state.turn, *event))

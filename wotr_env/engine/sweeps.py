@@ -1,13 +1,13 @@
 """Whole-board sweeps for the legality tests that look at every Army at once: which moves an
 Army may make (:func:`move_edges`, for :func:`.armies.edges`) and which Armies may attack
-(:func:`attack_ready`, for :func:`.battle.attack_targets`).
+(:func:`attack_ready`, for :func:`.battle.attack.attack_targets`).
 
 Asked one region and one border at a time, these tests cost a few small numpy sums each, and
 thousands of them are asked before a die is played (every die action's legality); the same
 answers come from a few operations on whole-board arrays, indexed by the board's borders taken
 both ways (``board.border_from``/``border_to``). The rules are those of the per-region
 functions they stand for (``armies.may_enter``, ``armies.leads``, ``armies.valid_group``,
-``battle.can_attack_from``), which stay the reference for a single Army (the tests compare
+``battle.attack.can_attack_from``), which stay the reference for a single Army (the tests compare
 them); nothing is cached, so a clone or a determinized state needs no care.
 
 A set of nations is an int, bit ``n`` for nation ``n`` (:func:`nation_sets`): "a nation with a
@@ -113,7 +113,7 @@ def move_edges(state: WotrState, side: int, need_leader: bool, moved: Moved = ()
 
 def attack_ready(state: WotrState, side: int, box: bool, leader: bool,
                  units: np.ndarray | None = None) -> np.ndarray:
-    """(regions,) bool: ``battle.can_attack_from`` for every region at once: the side's
+    """(regions,) bool: ``battle.attack.can_attack_from`` for every region at once: the side's
     figures there (field or box) of nations At War hold a unit and, with ``leader``, a
     Leader or Nazgûl of them, a Character, or an Isengard Elite while Saruman is in play.
     ``units``: ``unit_nations`` of that grid, if the caller has it."""

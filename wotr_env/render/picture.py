@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.image import imsave
 from matplotlib.patches import Rectangle
 
 from .board import draw_board, draw_position
@@ -129,8 +130,6 @@ def region_pixel(board: Board, region: int,
 def save_png(state: WotrState, path: str | Path, observer: int | None = None,
              size: tuple[int, int] = DEFAULT_SIZE) -> Path:
     """Write :func:`picture` to a PNG file; returns the path."""
-    from matplotlib.image import imsave
-
     path = Path(path)
     imsave(path, picture(state, observer, size), format="png")
     return path

@@ -30,7 +30,7 @@ def agent_specs(spec: object) -> AgentFactory:
     afresh each game with the game's env and seed. The one import of the agents layer from
     wotr_env, made when a spec is given, and exempted by name in the layers contract (as
     AGoT's single-agent env does, docs/layers.md "Exemptions")."""
-    import agents
+    import agents  # the agents layer, above this one: the exempted import (docs/layers.md)
 
     return functools.partial(_build_spec, agents.AgentSpec.parse(spec).check())
 

@@ -11,7 +11,7 @@ fewer than five dice an Elite is downgraded before a Regular dies.
 
 from __future__ import annotations
 
-from wotr_env.engine.battle_forces import ATTACKER, battle_of, force
+from wotr_env.engine.battle.forces import ATTACKER, battle_of, force
 from wotr_env.engine.decision import DONE, Action, Decision, choice
 from wotr_env.engine.state import FREE_PEOPLES, SHADOW, WotrState
 

@@ -5,13 +5,14 @@ The Free Peoples: hide a Revealed Fellowship, move it (up to a few dice a turn: 
 in the Hunt Box makes the next Hunt likelier to find it), send Companions away, play the cards
 that ease the Ring's way, then the armies. The Shadow: bring its nations to war, bring its
 Minions into play (each one more die), attack where it wins, recruit, march, play its cards.
-A die with nothing worth doing is passed (when the rules allow) or skipped.
+A die with nothing worth doing is passed (when the rules allow) or skipped. A Character's
+ability (WD-38) is chosen here too: the Messenger's is an Army action.
 """
 
 from __future__ import annotations
 
 from wotr_env.engine.armies import edges
-from wotr_env.engine.battle import attack_targets
+from wotr_env.engine.battle.attack import attack_targets
 from wotr_env.engine.decision import (
     ARMY,
     ARMY_MUSTER,
@@ -23,11 +24,12 @@ from wotr_env.engine.decision import (
     Decision,
     choice,
 )
+from wotr_env.engine.dice import unused_dice, usable
 from wotr_env.engine.events import playable
 from wotr_env.engine.hunt import hunt_level
 from wotr_env.engine.muster import placements
 from wotr_env.engine.state import FREE_PEOPLES, OFF_MORDOR, SHADOW, WotrState
-from wotr_env.engine.turn import HAND_LIMIT, unused_dice, usable
+from wotr_env.engine.turn.hand import HAND_LIMIT
 from wotr_env.engine.victory import victory_points
 
 from .armies import best_move, threat
@@ -37,7 +39,7 @@ from .common import gate_distance
 from .fellowship import rerolls_at, wants_separate
 from .muster import idle as nazgul_idle
 from .muster import nazgul_home
-from .politics import diplomacy_value
+from .politics import diplomacy_value, rank
 
 FACE_COST = {
     FREE_PEOPLES: {CHARACTER: 3.0, WILL: 4.0, EVENT: 1.0, MUSTER: 0.5, ARMY: 0.5,
@@ -204,5 +206,19 @@ def die_action(state: WotrState, d: Decision) -> Action:
     return ("action", best)
 
 
-__all__ = ["action_value", "choose_die", "die_action", "fellowship_moves", "move_value",
-           "ranked"]
+def character_ability(state: WotrState, d: Decision) -> Action:
+    """WD-38: a nation (Boromir, Legolas, Gimli), a mode of the Voice of Saruman (recruits
+    first), or an Army action for the Messenger (:func:`die_action`'s choice)."""
+    if d.context.get("ability") == "messenger":
+        return die_action(state, d)
+    for name in ("voice-recruit", "voice-elites"):
+        if choice(name) in d.options:
+            return choice(name)
+    nations = [o for o in d.options if o[0] == "nation"]
+    if nations:
+        return min(nations, key=lambda o: rank(d.player, o[1]))
+    return d.options[0]
+
+
+__all__ = ["action_value", "character_ability", "choose_die", "die_action", "fellowship_moves",
+           "move_value", "ranked"]

@@ -57,7 +57,7 @@ RULES: dict[WD, Rule] = {
     WD.EVENT_CASUALTY: battle.casualty,
     WD.OVERSTACK: armies.overstack,
     WD.EXTRA_DRAW: cards.extra_draw,
-    WD.CHARACTER_ABILITY: politics.character_ability,
+    WD.CHARACTER_ABILITY: dice.character_ability,
 }
 # Rules that draw at random among options they cannot tell apart.
 RANDOM_RULES: dict[WD, Callable[[WotrState, Decision, np.random.Generator], Action]] = {

@@ -1,5 +1,6 @@
-"""The Political Track: which nation a diplomatic action moves (WD-31) and which nation a
-Companion's ability advances (WD-38), and how much a step is worth to the dice.
+"""The Political Track: which nation a diplomatic action moves (WD-31), the priority of the
+nations (also for a Companion's ability, WD-38, :func:`.dice.character_ability`), and how much
+a step is worth to the dice.
 
 A nation must be At War before it recruits, and the Shadow's must be At War before their Armies
 leave their own lands: the Shadow brings Sauron first, then Isengard, then the Southrons; the
@@ -9,7 +10,7 @@ Free Peoples the nations that face the Shadow's Armies first (Gondor, Rohan).
 from __future__ import annotations
 
 from wotr_env.data import NATIONS
-from wotr_env.engine.decision import Action, Decision, choice
+from wotr_env.engine.decision import Action, Decision
 from wotr_env.engine.politics import diplomacy_targets
 from wotr_env.engine.state import SHADOW, WotrState
 
@@ -43,20 +44,4 @@ def diplomacy_value(state: WotrState, side: int) -> float:
     return 12.0 if any(int(state.politics[n]) <= 1 for n in nations) else 6.0
 
 
-def character_ability(state: WotrState, d: Decision) -> Action:
-    """WD-38: a nation (Boromir, Legolas, Gimli), a mode of the Voice of Saruman (recruits
-    first), or an Army action for the Messenger (the dice module's choice)."""
-    if d.context.get("ability") == "messenger":
-        from .dice import die_action
-
-        return die_action(state, d)
-    for name in ("voice-recruit", "voice-elites"):
-        if choice(name) in d.options:
-            return choice(name)
-    nations = [o for o in d.options if o[0] == "nation"]
-    if nations:
-        return min(nations, key=lambda o: rank(d.player, o[1]))
-    return d.options[0]
-
-
-__all__ = ["character_ability", "diplomacy", "diplomacy_value", "rank"]
+__all__ = ["diplomacy", "diplomacy_value", "rank"]

@@ -1,16 +1,10 @@
-"""The Event cards' effects, one small function per card id, by deck (facts §6.2-§6.5).
+"""The Event cards' effects, one small function per card id, by deck (facts §6.2-§6.5): the
+Combat effects in ``combat_*`` (their choices in ``combat``), each deck in its module and the
+deck's ``_armies``, ``_moves``, ``_nazgul``, ``_corsairs``, ``_army`` and ``_table`` parts, on
+the shared pieces (``common``, ``conditions``, ``table``, ``card_tile``, ``card_battles``,
+``hits``, ``moves``, ``recruit``).
 
-Each module registers its cards with :func:`wotr_env.engine.events.event`; the registry test
-checks that every card id of the data has its function.
+Each module registers its cards with :func:`wotr_env.engine.events.event` when imported
+(:mod:`wotr_env.engine` imports every one); the registry test checks that every card id of the
+data has its function.
 """
-
-from . import (  # noqa: F401
-    combat_attacks,  # the Combat effects (facts §6.1): combat_* modules
-    combat_hits,
-    combat_kills,
-    combat_rolls,
-    fp_character,
-    fp_strategy,
-    shadow_character,
-    shadow_strategy,
-)

@@ -2,11 +2,11 @@
 #10, §6.5 #2; *Grond* §6.4 #20 may use the same mark).
 
 :func:`start_card_battle` pushes a :class:`CardBattle` marker, then the battle
-(``battle.start_battle``): the marker lies just below the battle's frames for as long as the
-battle lasts and pops itself after. :func:`battle_card` names the card of the battle being
+(``battle.attack.start_battle``): the marker lies just below the battle's frames for as long as
+the battle lasts and pops itself after. :func:`battle_card` names the card of the battle being
 fought (None for a battle of a die). Rules "for the whole battle" (*Help Unlooked For*) or "in
 the first round" (*The Fighting Uruk-hai*) read it through the battle hooks
-(``battle_round.REVEAL_HOOKS``, ``battle_cards.PLAY_BANS``).
+(``battle.round.REVEAL_HOOKS``, ``battle.combat_cards.PLAY_BANS``).
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 from boardkit.frames import Frame
 
-from ..battle import Battle, start_battle
-from ..battle_cards import PLAY_BANS
-from ..battle_forces import force_characters, role_of
+from ..battle.attack import start_battle
+from ..battle.combat_cards import PLAY_BANS
+from ..battle.forces import force_characters, role_of
+from ..battle.sequence import Battle
 from ..decision import Action
 from ..state import FREE_PEOPLES, WotrState
 

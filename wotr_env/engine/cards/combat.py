@@ -3,10 +3,10 @@ up Leadership, the round's per-side values, and the WD-16 choice frame.
 
 The effects themselves live by mechanism in the ``combat_*`` siblings (rolls and dice, hits
 after the roll, extra attacks, kills and withdrawals); each registers with
-:func:`~wotr_env.engine.battle_cards.combat_effect` (``effect(state, battle, rnd, side,
+:func:`~wotr_env.engine.battle.combat_cards.combat_effect` (``effect(state, battle, rnd, side,
 part)``, its play condition ``condition(state, battle, side)``).
 
-**Who is in the battle**: the two forces of :mod:`~wotr_env.engine.battle_forces` (the
+**Who is in the battle**: the two forces of :mod:`~wotr_env.engine.battle.forces` (the
 attacker's rearguard is not in it). A *Companion* is a Character of kind companion or upgrade
 (Aragorn and Gandalf the White are Companions); the Witch-king counts as a Nazgûl for card text
 unless a card names him (facts §3.4), so *Nazgûl Leadership* is 1 per Nazgûl figure plus his 2
@@ -38,22 +38,15 @@ from boardkit.frames import Frame
 
 from ..abilities_battle import ABILITIES_CANCELLED
 from ..abilities_battle import nazgul_leadership as abilities_nazgul_leadership
-from ..battle_forces import (
-    battle_of,
-    force,
-    force_characters,
-    force_units,
-    leadership,
-    role_of,
-)
-from ..battle_round import Round as RoundFrame
-from ..battle_round import with_side
+from ..battle.forces import battle_of, force, force_characters, force_units, leadership, role_of
+from ..battle.round import Round as RoundFrame
+from ..battle.round import with_side
 from ..decision import WD, Action, Decision
 from ..state import ELITE, FREE_PEOPLES, LEADER, NAZGUL, REGULAR, SHADOW, WotrState
 
 if TYPE_CHECKING:
-    from ..battle import Battle
-    from ..battle_round import Round
+    from ..battle.round import Round
+    from ..battle.sequence import Battle
 
 COMPANION_KINDS = ("companion", "upgrade")
 HOBBITS = ("meriadoc", "peregrin")

@@ -3,7 +3,7 @@ extra attacks before the roll (*Charge*, *Sudden Strike*, *Durin's Bane*) or aft
 (*We Come to Kill*, *Onslaught*), an automatic hit (*Great Host*), and hits taken on one's own
 units (*Relentless Assault*, *Onslaught*: WD-16, how many).
 
-An extra attack (:func:`~wotr_env.engine.battle_round.extra_attack`) has no Leader re-roll,
+An extra attack (:func:`~wotr_env.engine.battle.round.extra_attack`) has no Leader re-roll,
 ignores the opponent's card modifiers, and its casualties are removed at once (facts §6.1).
 *Durin's Bane* is also played from the table by *Balrog of Moria* (Shadow Character #17): its
 effect and condition are this module's :func:`durins_bane` and :func:`near_moria`.
@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING
 
 from boardkit.frames import Frame
 
-from ..battle_cards import combat_effect
-from ..battle_casualties import Casualties, push_casualties
-from ..battle_forces import battle_of, role_of
-from ..battle_round import MAX_DICE, extra_attack, round_of, with_side
+from ..battle.casualties import Casualties, push_casualties
+from ..battle.combat_cards import combat_effect
+from ..battle.forces import battle_of, role_of
+from ..battle.round import MAX_DICE, extra_attack, round_of, with_side
 from ..decision import Action
-from ..state import WotrState
-from ..turn import log
+from ..state import WotrState, log
 from .combat import (
     CombatChoice,
     add,
@@ -37,8 +36,8 @@ from .combat import (
 from .combat_rolls import own_elite
 
 if TYPE_CHECKING:
-    from ..battle import Battle
-    from ..battle_round import Round
+    from ..battle.round import Round
+    from ..battle.sequence import Battle
 
 MORIA_REACH = 2  # Durin's Bane: the defending Army within 2 regions of Moria
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...data.model import NATIONS
-from ..battle_cards import combat_effect
-from ..battle_forces import battle_of
-from ..battle_round import round_of
+from ..battle.combat_cards import combat_effect
+from ..battle.forces import battle_of
+from ..battle.round import round_of
 from ..decision import Action
 from ..state import WotrState
 from .combat import (
@@ -31,8 +31,8 @@ from .combat import (
 from .combat_rolls import companion_in_battle, in_rohan_or_forest, plus
 
 if TYPE_CHECKING:
-    from ..battle import Battle
-    from ..battle_round import Round
+    from ..battle.round import Round
+    from ..battle.sequence import Battle
 
 SOUTHRONS = NATIONS.index("southrons")  # the Southrons & Easterlings
 

@@ -4,7 +4,7 @@ its hits), *Heroic Death* (a sacrifice that cancels hits before casualties), *Wo
 (a Companion's Leadership and abilities cancelled) and *Scouts* (retreat or withdraw into the
 siege). Each asks its owner which figure, or where (WD-16).
 
-Figures killed by these cards leave as in battle (:mod:`~wotr_env.engine.battle_forces`):
+Figures killed by these cards leave as in battle (:mod:`~wotr_env.engine.battle.forces`):
 Free Peoples Leaders and every Character for good, Nazgûl back to the reinforcements.
 """
 
@@ -12,15 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..battle_cards import combat_effect
-from ..battle_end import retreat_regions, retreat_to
-from ..battle_forces import FIELD, battle_of, eliminate_character, place, role_of
-from ..battle_round import round_of
-from ..battle_siege import stronghold_choice_applies, withdraw_into_siege
+from ..battle.combat_cards import combat_effect
+from ..battle.end import retreat_regions, retreat_to
+from ..battle.forces import FIELD, battle_of, eliminate_character, place, role_of
+from ..battle.round import round_of
+from ..battle.siege import stronghold_choice_applies, withdraw_into_siege
 from ..decision import Action, choice
 from ..regions import remove_figures
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
 from .combat import (
     HOBBITS,
     WITCH_KING,
@@ -39,8 +38,8 @@ from .combat_attacks import leader_or_companion
 from .combat_rolls import companion_in_battle
 
 if TYPE_CHECKING:
-    from ..battle import Battle
-    from ..battle_round import Round
+    from ..battle.round import Round
+    from ..battle.sequence import Battle
 
 
 def kill(state: WotrState, side: int, target: Action) -> None:

@@ -3,7 +3,7 @@ Leader re-roll, fewer or capped Combat dice, the Nazgûl's Leadership given up f
 two cards that cancel the other side's card.
 
 Each acts at its initiative (3 before the Combat roll, 4 before the re-roll, 0 first of all)
-by changing the round's per-side values (:class:`~wotr_env.engine.battle_round.Round`). The
+by changing the round's per-side values (:class:`~wotr_env.engine.battle.round.Round`). The
 text's "Shadow"/"FP" is the other side/the card's own: each card is in one side's deck.
 """
 
@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...data.model import NATIONS
-from ..battle_cards import combat_effect
-from ..battle_round import with_side
+from ..battle.combat_cards import combat_effect
+from ..battle.forces import battle_of
+from ..battle.round import round_of, with_side
 from ..regions import STRONGHOLD
-from ..state import OFF_MORDOR, SHADOW, WotrState
-from ..turn import log
+from ..state import OFF_MORDOR, SHADOW, WotrState, log
 from .combat import (
     CombatChoice,
     add,
@@ -33,8 +33,8 @@ from .combat import (
 )
 
 if TYPE_CHECKING:
-    from ..battle import Battle
-    from ..battle_round import Round
+    from ..battle.round import Round
+    from ..battle.sequence import Battle
 
 ROHAN, ISENGARD = NATIONS.index("rohan"), NATIONS.index("isengard")
 FOREST_REGIONS = ("fangorn", "orthanc")  # with the Rohan regions: the Ents' and Huorns' cards
@@ -208,15 +208,12 @@ def dread_and_despair(state: WotrState, battle: Battle, rnd: Round, side: int,
 
 
 def _dread_options(state: WotrState, frame: CombatChoice) -> tuple:
-    from ..battle_forces import battle_of
-    from ..battle_round import round_of
     most = nazgul_leadership(state, battle_of(state), round_of(state))
     return tuple(("count", n) for n in range(1, most + 1))
 
 
 @combat_step("dread-and-despair", _dread_options)
 def _dread(state: WotrState, frame: CombatChoice, action) -> None:
-    from ..battle_round import round_of
     rnd = round_of(state)
     add(rnd, "forfeit", frame.side, action[1])
     add(rnd, "dice_delta", 1 - frame.side, -action[1])

@@ -1,4 +1,5 @@
-"""What many cards share: a card's choice (WD-34) as one frame, tiles into play, healing."""
+"""What many cards share: a card's choice (WD-34) as one frame, tiles into play, healing, the
+nations, regions and characters they name."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ from typing import Any
 
 from boardkit.frames import Frame
 
+from ...data import NATIONS
 from ..decision import WD, Action, Decision
-from ..state import IN_FELLOWSHIP, OFF_MORDOR, WotrState
-from ..turn import log
+from ..state import IN_FELLOWSHIP, OFF_MORDOR, WotrState, log
+from ..turn.hand import DiscardToLimit, draw
 
 Options = Callable[[WotrState, "Choose"], tuple[Action, ...]]
 Then = Callable[[WotrState, "Choose", Action], None]
 CHOICE_STEPS: dict[str, tuple[Options, Then]] = {}
+SAURON = NATIONS.index("sauron")
 #: The choices whose options read the chooser's hand: asked even with one option (private).
 PRIVATE_STEPS: set[str] = set()
 
@@ -86,9 +89,6 @@ class DrawStrategy(Frame):
     n: int = 1
 
     def run(self, state: WotrState) -> None:
-        from ..drawing import draw
-        from ..turn import DiscardToLimit
-
         state.stack.pop()
         for _ in range(self.n):
             if state.decks[2 * self.side + 1]:
@@ -103,3 +103,7 @@ def nation(state: WotrState, nation_id: str) -> int:
 
 def region(state: WotrState, region_id: str) -> int:
     return state.ruleset.board.region(region_id)
+
+
+def witch_king(state: WotrState) -> int:
+    return state.ruleset.cards.character("witch-king")

@@ -3,7 +3,7 @@
 This module holds the cards that act on the Fellowship, the Hunt Pool and one Army; the others
 are in ``fp_character_table`` (#5-#8, table cards in the Hunt), ``fp_character_moves``
 (#11, #15-#17, Companions separated or moved) and ``fp_character_armies`` (#18-#22, the Eagles,
-the Ents, the Dead Men), imported here so that the deck registers as one.
+the Ents, the Dead Men).
 
 Readings: a card's move of the Fellowship (*There is Another Way*) puts no die into the Hunt
 Box (``hunt.move_fellowship(die=False)``); *Challenge of the King*'s three tiles are drawn at
@@ -14,15 +14,13 @@ swaps Shadow units), the nation the Free Peoples' choice among those that can sw
 
 from __future__ import annotations
 
-from ..battle_forces import eliminate_character
+from ..battle.forces import eliminate_character
 from ..decision import CHARACTER, WILL, Action, choice
 from ..events import event
 from ..hunt import hide, move_fellowship
 from ..hunt_tiles import draw_tile, return_tile
-from ..state import ELITE, FREE_PEOPLES, REGULAR, WotrState
-from ..turn import log
+from ..state import ELITE, FREE_PEOPLES, REGULAR, WotrState, log
 from ..victory import add_corruption
-from . import fp_character_armies, fp_character_moves, fp_character_table  # noqa: F401
 from .common import Choose, DrawStrategy, choice_step, guide_is, nation, tile_into_play
 from .fp_character_moves import king, with_fp_army
 from .recruit import recruit

@@ -36,7 +36,7 @@ import numpy as np
 from boardkit.frames import Frame
 
 from ..armies import check_stacking, move_figures
-from ..battle_forces import characters_at, eliminate_character
+from ..battle.forces import characters_at, eliminate_character
 from ..companions import arrive
 from ..decision import CHARACTER, WD, Action, Decision, choice
 from ..events import event, play_card, playable
@@ -44,8 +44,7 @@ from ..hunt import SAURON
 from ..politics import attacked
 from ..regions import NATIONS_OF, STRONGHOLD, besieged, capture, free, nations_in, units
 from ..regions import remove_figures as remove
-from ..state import ELITE, FREE_PEOPLES, NAZGUL, REGULAR, SHADOW, WotrState
-from ..turn import log
+from ..state import ELITE, FREE_PEOPLES, NAZGUL, REGULAR, SHADOW, WotrState, log
 from .common import Choose, choice_step, nation, region
 from .fp_character_moves import THEN, Then, companions_on_map, king
 from .hits import card_hits

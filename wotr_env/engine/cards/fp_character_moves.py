@@ -43,8 +43,7 @@ from ..events import event
 from ..fellowship import companions_in_fellowship
 from ..politics import activate, advance
 from ..regions import units
-from ..state import FREE_PEOPLES, OFF_MORDOR, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, OFF_MORDOR, SHADOW, WotrState, log
 from ..victory import add_corruption
 from .common import Choose, choice_step, nation, region
 

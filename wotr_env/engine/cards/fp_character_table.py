@@ -25,8 +25,7 @@ from ..companions import FELLOWSHIP_CHANGED
 from ..events import event
 from ..hunt_cards import HuntCard, HuntDraw, register_hunt_card
 from ..hunt_tiles import draw_tile, return_tile
-from ..state import IN_FELLOWSHIP, WotrState
-from ..turn import log
+from ..state import IN_FELLOWSHIP, WotrState, log
 from .table import discard_from_table, discard_when_lapsed, in_force, sweep
 
 MITHRIL = "fp-char-05-mithril-coat-and-sting"

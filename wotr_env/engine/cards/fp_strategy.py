@@ -15,8 +15,7 @@ from ..decision import Action
 from ..events import event
 from ..politics import activate, advance
 from ..regions import units
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
 from .common import Choose, DrawStrategy, choice_step, nation, region
 from .recruit import recruit, recruit_target
 
@@ -172,5 +171,3 @@ def _rousing_card(card_id: str) -> None:
 for _card_id in ROUSED_BY_COMPANIONS:
     _rousing_card(_card_id)
 
-
-from . import fp_strategy_army, fp_strategy_table  # noqa: E402, F401  (register their cards)

@@ -10,15 +10,14 @@ from dataclasses import dataclass
 
 from boardkit.frames import Frame
 
-from ..battle import attack_targets
-from ..battle_forces import battle_of
-from ..battle_round import REVEAL_HOOKS, Round, with_side
+from ..battle.attack import attack_targets
+from ..battle.forces import battle_of
+from ..battle.round import REVEAL_HOOKS, Round, with_side
 from ..companions import MOVING_KINDS, besieged_by
 from ..decision import Action
 from ..events import event
 from ..regions import NATIONS_OF, units
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
 from .card_battles import battle_card, start_card_battle
 from .common import Choose, choice_step, nation, region
 from .hits import card_hits

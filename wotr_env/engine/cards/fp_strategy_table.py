@@ -19,8 +19,7 @@ from ..events import event
 from ..hunt import HUNT_BOX_EXEMPT
 from ..politics import advance
 from ..regions import units
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
 from .common import Choose, choice_step, nation
 from .table import discard_when, discard_when_lapsed, discard_with_die, in_force
 

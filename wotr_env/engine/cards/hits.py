@@ -7,7 +7,7 @@ Usage (the whole public surface)::
 pushes a :class:`CardHits` frame: ``owner_side`` removes ``hits`` casualties, one hit at a
 time, from his Army in ``region``'s field (or, ``box=True``, in its Stronghold box), choosing
 each exactly as in a battle (remove a Regular, downgrade an Elite, remove an Elite for 2 hits:
-the options are ``battle_casualties.figure_casualty_options``, so the battle's rules on
+the options are ``battle.casualties.figure_casualty_options``, so the battle's rules on
 downgrades and lone Elites hold here too). Hits beyond the Army's units are lost; no hit, or
 no unit there, pushes nothing that asks.
 
@@ -30,13 +30,12 @@ import numpy as np
 
 from boardkit.frames import Frame
 
-from ..battle_casualties import figure_casualty_options, remove_casualty
-from ..battle_forces import army_at, characters_at, eliminate_followers
-from ..battle_siege import settle_siege
+from ..battle.casualties import figure_casualty_options, remove_casualty
+from ..battle.forces import army_at, characters_at, eliminate_followers
+from ..battle.siege import settle_siege
 from ..decision import WD, Action, Decision
 from ..regions import besieged
-from ..state import LEADER, NAZGUL, WotrState
-from ..turn import log
+from ..state import LEADER, NAZGUL, WotrState, log
 
 
 def card_hits(state: WotrState, owner_side: int, region: int, hits: int, box: bool = False,

@@ -32,11 +32,10 @@ from boardkit.frames import Frame
 
 from ..armies import Moved, check_stacking, closed, may_enter, movable, movable_characters
 from ..armies import move_figures as army_move
-from ..battle_siege import settle_siege
+from ..battle.siege import settle_siege
 from ..decision import DONE, WD, Action, Decision, choice
-from ..regions import NATIONS_OF, free_for_movement, lone_leaders, units
-from ..state import FREE_PEOPLES, LEADER, NAZGUL, WotrState
-from ..turn import log
+from ..regions import NATIONS_OF, enter, free_for_movement, lone_leaders, units
+from ..state import FREE_PEOPLES, LEADER, NAZGUL, WotrState, log
 
 N_NATIONS, N_KINDS = 8, 4
 
@@ -263,8 +262,6 @@ def leave_box(state: WotrState, side: int, src: int, to: int, figs: np.ndarray,
               chars: tuple[int, ...]) -> None:
     """A besieged Army leaves its Stronghold's box by card: left without units, the box's
     Leaders die and the Stronghold falls to the besiegers (facts §7.3, §7.4)."""
-    from ..regions import enter
-
     state.box[src] -= figs.astype(np.int8)
     state.army[to] += figs.astype(np.int8)
     for c in chars:

@@ -13,8 +13,7 @@ from __future__ import annotations
 from ...data import FIGURES
 from ..decision import Action
 from ..regions import NATIONS_OF, units
-from ..state import ELITE, REGULAR, WotrState
-from ..turn import log
+from ..state import ELITE, REGULAR, WotrState, log
 from .common import Choose, choice_step
 
 UNITS_PER_REGION, UNITS_PER_BOX = 10, 5

@@ -1,32 +1,23 @@
 """Shadow Character deck (facts §6.4): every card C-icon.
 
-This module holds the cards that act on the Fellowship, and :class:`CardTile`, the Hunt tile a
-card draws; the cards that move the Nazgûl are in :mod:`.shadow_character_nazgul`, those that
-strike Armies (#19, #20) in :mod:`.shadow_character_armies`, the table cards in
-:mod:`.shadow_character_table` (all imported at the end).
+This module holds the cards that act on the Fellowship (the Hunt tile a card draws is
+:class:`.card_tile.CardTile`); the cards that move the Nazgûl are in
+:mod:`.shadow_character_nazgul`, those that strike Armies (#19, #20) in
+:mod:`.shadow_character_armies`, the table cards in :mod:`.shadow_character_table`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from boardkit.frames import Frame
-
-from ...data import NATIONS
-from ..companions import eliminate_companion, separate_companions
-from ..decision import DONE, WD, Action, Decision, choice
+from ..companions import eliminate_companion
+from ..decision import DONE, Action, choice
+from ..dice import spend_die
 from ..events import event
 from ..fellowship import companions_in_fellowship
-from ..hunt_cards import HuntDraw, hunt_card_options, use_hunt_card
-from ..hunt_tiles import CASUALTY_HOOKS, ResolveTile, draw_tile, tile_value
-from ..state import FREE_PEOPLES, OFF_MORDOR, SHADOW, WotrState
-from ..turn import log, spend_die
+from ..state import FREE_PEOPLES, OFF_MORDOR, SHADOW, WotrState, log
 from ..victory import add_corruption
-from . import table
+from .card_tile import CardTile
 from .common import Choose, choice_step, guide_is, tile_into_play
-
-SAURON = NATIONS.index("sauron")
+from .conditions import progress
 
 for _card in ("sh-char-01-shelobs-lair", "sh-char-02-the-ring-is-mine",
               "sh-char-03-on-on-they-went", "sh-char-04-give-it-to-uss"):
@@ -44,131 +35,6 @@ def not_at_fp_settlement(state: WotrState, side: int) -> bool:
 
 def revealed(state: WotrState, side: int) -> bool:
     return state.revealed
-
-
-def progress(state: WotrState, side: int) -> bool:
-    return state.progress >= 1
-
-
-def witch_king(state: WotrState) -> int:
-    return state.ruleset.cards.character("witch-king")
-
-
-def discard_from_table(state: WotrState, card: int) -> None:
-    """A table card (by index) leaves the table for its owner's discard pile (face up)."""
-    table.discard_from_table(state, state.ruleset.cards.events[card].id)
-
-
-# ---------------------------------------------------------------------------------------------
-# A Hunt tile drawn by a card (#5-#7, #14; #17 in the table module)
-
-TileUse = Callable[[WotrState, int, "CardTile"], None]
-TILE_USES: dict[str, TileUse] = {}
-
-
-def no_effect(state: WotrState, tile: int, eye_only: bool = False) -> bool:
-    """An Eye (worth 0 when a card draws it, facts §4.1), or a Free Peoples special tile."""
-    cards = state.ruleset.cards
-    return bool(cards.tile_eye[tile]) or (not eye_only
-                                          and int(cards.tile_side[tile]) == FREE_PEOPLES)
-
-
-@dataclass
-class CardTile(Frame):
-    """A Hunt tile a Shadow card draws: the Free Peoples may first stop the draw (WD-25
-    "draw", *Wizard's Staff* stops the Shadow drawing any tile); an Eye, or a Free Peoples
-    special tile (*Balrog of Moria*: an Eye only), is set aside without effect; any other tile
-    is used as ``use`` names (:data:`TILE_USES`). ``can_reveal``: False where the card says the
-    Reveal icon is ignored."""
-
-    use: str
-    can_reveal: bool = True
-    asked: bool = False
-
-    def run(self, state: WotrState) -> Decision | None:
-        if not self.asked:
-            self.asked = True
-            options = hunt_card_options(state, "draw", HuntDraw())
-            if options:
-                return Decision(FREE_PEOPLES, WD.HUNT_TABLE_CARD, options,
-                                context={"when": "draw"})
-        state.stack.pop()
-        tile = draw_tile(state)
-        if tile is None:
-            return None
-        if no_effect(state, tile, eye_only=self.use == "balrog"):
-            log(state, "card-tile-no-effect", tile)
-            return None
-        TILE_USES[self.use](state, tile, self)
-        return None
-
-    def act(self, state: WotrState, action: Action) -> None:
-        if use_hunt_card(state, action, HuntDraw()).cancelled:
-            state.stack.pop()
-            log(state, "hunt-draw-cancelled")
-
-
-def as_a_hunt(state: WotrState, tile: int, frame: CardTile) -> None:
-    """The tile counts as a successful Hunt (facts §7.8 step 4), an Eye worth 0."""
-    state.stack.append(ResolveTile(HuntDraw(tile=tile), can_reveal=frame.can_reveal))
-
-
-def unreduced(state: WotrState, tile: int, frame: CardTile) -> None:
-    """*Isildur's Bane*: no table card, Guide or casualty lowers the damage; the Ring takes
-    it all, then the tile's Reveal icon acts."""
-    damage = tile_value(state, tile, 0)
-    log(state, "hunt-tile", tile, damage)
-    state.stack.append(ResolveTile(HuntDraw(tile=tile, damage=damage), stage="corruption",
-                                   casualty_done=True))
-
-
-def companion_first(state: WotrState, tile: int, frame: CardTile) -> None:
-    """*Foul Thing from the Deep*: damage takes a random Companion first (his Level off the
-    damage, as a Hunt casualty), then the rest is Corruption; no other reduction."""
-    damage = tile_value(state, tile, 0)
-    log(state, "hunt-tile", tile, damage)
-    companions = companions_in_fellowship(state)
-    who = int(state.chance.pick_companion(companions)) if damage >= 1 and companions else -1
-    if who >= 0:
-        level = int(state.ruleset.cards.character_level[who])
-        damage = max(0, damage - level)
-        log(state, "hunt-casualty", who, level)
-    state.stack.append(ResolveTile(HuntDraw(tile=tile, damage=damage), stage="corruption",
-                                   casualty_done=True))
-    if who >= 0:
-        eliminate_companion(state, who)
-        for hook in CASUALTY_HOOKS:
-            hook(state, who)
-
-
-def breaking(state: WotrState, tile: int, frame: CardTile) -> None:
-    """*The Breaking of the Fellowship*: the Free Peoples separate as many Companions as the
-    tile's number, placed in the Fellowship's region (no Reveal, no Stop)."""
-    n = max(0, tile_value(state, tile, 0))
-    log(state, "hunt-tile", tile, n)
-    state.stack.append(Choose(FREE_PEOPLES, "breaking", (n, ())))
-
-
-TILE_USES.update({"hunt": as_a_hunt, "balrog": as_a_hunt, "unreduced": unreduced,
-                  "companion-first": companion_first, "breaking": breaking})
-
-
-def _breaking_options(state: WotrState, frame: Choose) -> tuple[Action, ...]:
-    n, chosen = frame.data
-    if len(chosen) >= n:
-        return ()
-    return tuple(("character", c) for c in companions_in_fellowship(state) if c not in chosen)
-
-
-@choice_step("breaking", _breaking_options)
-def _breaking_pick(state: WotrState, frame: Choose, action: Action) -> None:
-    n, chosen = frame.data
-    chosen = (*chosen, action[1])
-    left = [c for c in companions_in_fellowship(state) if c not in chosen]
-    if len(chosen) >= n or not left:
-        separate_companions(state, chosen, move=False)
-    else:
-        state.stack.append(Choose(FREE_PEOPLES, "breaking", (n, chosen)))
 
 
 @event("sh-char-05-orc-patrol", not_at_fp_settlement)
@@ -267,9 +133,3 @@ def _lidless_die(state: WotrState, frame: Choose, action: Action) -> None:
     state.hunt_box[1] += 1
     state.stack.append(Choose(SHADOW, "lidless-eye", (frame.data[0] + 1,)))
 
-
-from . import (  # noqa: E402, F401  (their cards register on import)
-    shadow_character_armies,
-    shadow_character_nazgul,
-    shadow_character_table,
-)

@@ -10,17 +10,15 @@ unless a Companion fights (:data:`.card_battles.NO_FP_CARD_IN_ROUND_1`).
 
 from __future__ import annotations
 
-from ..battle import can_attack_from
+from ..battle.attack import can_attack_from
 from ..companions import besieged_by
 from ..decision import Action
 from ..events import event
 from ..regions import units
-from ..state import FREE_PEOPLES, NAZGUL, SHADOW, WotrState
-from ..turn import log
+from ..state import FREE_PEOPLES, NAZGUL, SHADOW, WotrState, log
 from .card_battles import NO_FP_CARD_IN_ROUND_1, start_card_battle
-from .common import Choose, choice_step
+from .common import SAURON, Choose, choice_step, witch_king
 from .hits import card_hits
-from .shadow_character import SAURON, witch_king
 
 
 def nazgul_count(state: WotrState, region: int, box: bool) -> int:

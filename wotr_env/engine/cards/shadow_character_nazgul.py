@@ -15,17 +15,18 @@ from dataclasses import dataclass, replace
 from boardkit.frames import Frame
 
 from ..armies import ArmyMove, edges, movable, movable_characters
-from ..battle import Rearguard, attack_targets, start_battle
-from ..battle_forces import SORTIE, army_at, units_in
+from ..battle.attack import Rearguard, attack_targets, start_battle
+from ..battle.forces import SORTIE, army_at, units_in
 from ..decision import DONE, WD, Action, Decision, choice
 from ..events import event
-from ..hunt import HuntRoll, reveal
+from ..fellowship import reveal
+from ..hunt import HuntRoll
 from ..minions import MoveMinions, minion_destinations
-from ..state import FREE_PEOPLES, NAZGUL, OFF_MORDOR, SHADOW, WotrState
-from ..turn import log
-from .common import Choose, choice_step
+from ..state import FREE_PEOPLES, NAZGUL, OFF_MORDOR, SHADOW, WotrState, log
+from . import table
+from .common import SAURON, Choose, choice_step, witch_king
+from .conditions import progress
 from .recruit import recruit, recruit_target
-from .shadow_character import SAURON, discard_from_table, progress, witch_king
 
 
 @dataclass
@@ -98,7 +99,7 @@ def _strike(state: WotrState, frame: Choose, action: Action) -> None:
     if action == choice("hunt-roll"):
         state.stack.append(HuntRoll())
     else:
-        discard_from_table(state, action[1])
+        table.discard_card(state, action[1])
 
 
 # ---------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ table until its discard condition, and acts through a hook of the rule it change
   Stronghold are Edoras and Helm's Deep), or an attack on Edoras or Helm's Deep
   (``politics.ACTIVATION_LIMITS``); the card goes when Rohan is activated;
 * both need Saruman in play and go when he is eliminated
-  (``battle_forces.CHARACTER_ELIMINATED``; ``table.discard_when_lapsed`` as well).
+  (``battle.forces.CHARACTER_ELIMINATED``; ``table.discard_when_lapsed`` as well).
 """
 
 from __future__ import annotations
@@ -32,20 +32,21 @@ from boardkit.frames import Frame
 
 from ...data import NATIONS
 from .. import hunt  # noqa: F401  (registers the "reveal" path end wrapped below)
-from ..battle_forces import CHARACTER_ELIMINATED, battle_of
+from ..battle.forces import CHARACTER_ELIMINATED, battle_of
 from ..decision import ARMY, ARMY_MUSTER, CHARACTER, EVENT, MUSTER, WD, WILL, Action, Decision
 from ..decision import choice as named
-from ..drawing import DECK_CHOICES, draw
+from ..dice import die_action
+from ..drawing import DECK_CHOICES
 from ..events import EVENT_DIE_HOOKS, event
 from ..fellowship import PATH_ENDS, is_fp_city_or_stronghold
 from ..hunt_cards import HuntCard, HuntDraw, register_hunt_card
 from ..hunt_tiles import CASUALTY_HOOKS
 from ..politics import ACTIVATION_LIMITS
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import DiscardToLimit, die_action, log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
+from ..turn.hand import DiscardToLimit, draw
 from . import table
+from .card_tile import CardTile
 from .common import Choose, choice_step, region
-from .shadow_character import CardTile, discard_from_table
 
 WORN = "sh-char-15-worn-with-sorrow-and-toil"
 CREBAIN = "sh-char-16-flocks-of-crebain"
@@ -105,7 +106,7 @@ def _worn(state: WotrState, frame: Choose, action: Action) -> None:
     if action == named("no"):
         return
     if action[0] == "card":
-        discard_from_table(state, action[1])
+        table.discard_card(state, action[1])
         return
     cards = _fp_character_cards(state.hands[FREE_PEOPLES], state)
     state.chance.shuffle(cards)
@@ -119,7 +120,7 @@ def _worn(state: WotrState, frame: Choose, action: Action) -> None:
 
 
 def _crebain(state: WotrState, card: int, draw: HuntDraw) -> HuntDraw:
-    discard_from_table(state, card)
+    table.discard_card(state, card)
     return replace(draw, bonus=draw.bonus + 1)
 
 
@@ -147,7 +148,7 @@ class BalrogOfMoria(Frame):
     def act(self, state: WotrState, action: Action) -> None:
         state.stack.pop()
         if action != named("no"):
-            discard_from_table(state, action[1])
+            table.discard_card(state, action[1])
             state.stack.append(CardTile("balrog", self.can_reveal))
 
 

@@ -14,11 +14,8 @@ from ..events import Condition, always, event
 from ..regions import free, units
 from ..state import ELITE, FREE_PEOPLES, REGULAR, SHADOW, WotrState
 from .common import Choose, choice_step, nation, region
+from .conditions import all_shadow_at_war, at_war, in_play
 from .recruit import recruit, recruit_target
-
-
-def all_shadow_at_war(state: WotrState, side: int) -> bool:
-    return bool((state.politics[5:] == 0).all())
 
 
 @event("sh-strat-04-the-day-without-dawn", all_shadow_at_war)
@@ -46,18 +43,6 @@ FIXED_RECRUITS: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
     "sh-strat-23-musterings-of-long-planned-war": (
         ("gorgoroth", "southrons", ("regular",) * 5), ("nurn", "sauron", ("regular",) * 5)),
 }
-
-
-def in_play(character_id: str) -> Condition:
-    def condition(state: WotrState, side: int) -> bool:
-        return bool(state.char_at[state.ruleset.cards.character(character_id)] >= 0)
-    return condition
-
-
-def at_war(nation_id: str) -> Condition:
-    def condition(state: WotrState, side: int) -> bool:
-        return bool(state.politics[nation(state, nation_id)] == 0)
-    return condition
 
 
 PRECONDITIONS: dict[str, Condition] = {
@@ -192,9 +177,3 @@ def hordes_from_the_east(state: WotrState, side: int, card: int) -> None:
 def _hordes_region(state: WotrState, frame: Choose, action: Action) -> None:
     recruit(state, SHADOW, action[1], nation(state, "southrons"), ("regular",) * 5)
 
-
-from . import (  # noqa: E402, F401  (their cards)
-    shadow_strategy_army,
-    shadow_strategy_corsairs,
-    shadow_strategy_table,
-)

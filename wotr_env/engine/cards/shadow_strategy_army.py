@@ -10,20 +10,19 @@ from __future__ import annotations
 import numpy as np
 
 from ..armies import ArmyMove, closed, move_figures
-from ..battle import can_attack_from
-from ..battle_siege import besieged_side, settle_siege
+from ..battle.attack import can_attack_from
+from ..battle.siege import besieged_side, settle_siege
 from ..companions import MOVING_KINDS
 from ..decision import DONE, Action
 from ..events import event
 from ..regions import STRONGHOLD, free, lone_leaders, remove_figures, units
-from ..state import ELITE, FREE_PEOPLES, LEADER, OFF_MORDOR, REGULAR, SHADOW, WotrState
-from ..turn import log
+from ..state import ELITE, FREE_PEOPLES, LEADER, OFF_MORDOR, REGULAR, SHADOW, WotrState, log
 from .card_battles import NO_FP_CARD_IN_ROUND_1, start_card_battle
 from .common import Choose, choice_step, nation, region
+from .conditions import all_shadow_at_war, at_war, in_play
 from .hits import card_hits
 from .moves import MOVE_RULES, CardMove, MoveRule
 from .recruit import recruit
-from .shadow_strategy import all_shadow_at_war, at_war, in_play
 
 RETURN_TO_VALINOR = "sh-strat-01-return-to-valinor"
 FIGHTING_URUK_HAI = "sh-strat-02-the-fighting-uruk-hai"

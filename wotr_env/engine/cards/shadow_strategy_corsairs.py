@@ -8,7 +8,7 @@ reading of facts §8.2 (docs/wotr-rules-readings.md R-D8, R-D9). The move is a
 :class:`~.moves.CardMove` of one step straight to the chosen region (the Army may split first:
 rulebook p.28, facts §6). A Free Peoples Army in the field there is attacked by the Army as it
 lands: the battle engine fights it as an attack from Umbar (the rearguard, the part that stays
-in Umbar, is the split), and :data:`~wotr_env.engine.battle_siege.ATTACKER_BANS` keeps the
+in Umbar, is the split), and :data:`~wotr_env.engine.battle.siege.ATTACKER_BANS` keeps the
 landed force from ceasing and makes it hold the region afterwards (it advances whole after
 winning, or into the siege when the defenders withdraw into Dol Amroth). A Free Peoples Army
 besieged there is not in the way: the Army lands beside the besiegers, then attacks the
@@ -24,17 +24,18 @@ import numpy as np
 from boardkit.frames import Frame
 
 from ..armies import closed
-from ..battle import Battle, can_attack_from
-from ..battle_forces import FIELD
-from ..battle_siege import ATTACKER_BANS
+from ..battle.attack import can_attack_from
+from ..battle.forces import FIELD
+from ..battle.sequence import Battle
+from ..battle.siege import ATTACKER_BANS
 from ..decision import Action, choice
 from ..events import event
 from ..regions import units
 from ..state import FREE_PEOPLES, SHADOW, WotrState
 from .card_battles import battle_card, start_card_battle
 from .common import Choose, choice_step, nation, region
+from .conditions import at_war
 from .moves import MOVE_RULES, CardMove, MoveRule
-from .shadow_strategy import at_war
 
 CORSAIRS = "sh-strat-10-corsairs-of-umbar"
 

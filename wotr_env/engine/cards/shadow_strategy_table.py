@@ -3,9 +3,10 @@
 
 *Denethor's Folly*: while a Shadow Army besieges Minas Tirith; on play one Free Peoples Leader
 there is eliminated (the Shadow, who plays it, picks which nation's); while it lies on the table
-the Free Peoples play no Combat card in a battle at Minas Tirith (``battle_cards.PLAY_BANS``).
-It goes when the siege ends (its condition lapses), or when the Free Peoples spend a Will of the
-West die on it, or any die while Gandalf (the Grey or the White) or Aragorn is in Minas Tirith.
+the Free Peoples play no Combat card in a battle at Minas Tirith
+(``battle.combat_cards.PLAY_BANS``). It goes when the siege ends (its condition lapses), or when
+the Free Peoples spend a Will of the West die on it, or any die while Gandalf (the Grey or the
+White) or Aragorn is in Minas Tirith.
 
 *Threats and Promises*: while it lies on the table a Muster die may not advance a Passive Free
 Peoples nation (``politics.DIPLOMACY_LIMITS``); it goes as soon as a Free Peoples nation
@@ -16,8 +17,8 @@ advances because of an attack or of a Companion's ability (``politics.ADVANCE_HO
 from __future__ import annotations
 
 from ..abilities_dice import ADVANCE_HOOKS as COMPANION_ADVANCE_HOOKS
-from ..battle import Battle
-from ..battle_cards import PLAY_BANS
+from ..battle.combat_cards import PLAY_BANS
+from ..battle.sequence import Battle
 from ..companions import besieged_by
 from ..decision import WILL, Action
 from ..events import event

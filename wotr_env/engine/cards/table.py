@@ -7,7 +7,7 @@ face-up discard pile. Three ways, each registered by the card's module:
 * its play condition stops being true (:func:`discard_when_lapsed`): it is discarded at once.
   The card's effects test the condition live (:func:`in_force`), so nothing of the card acts
   after that moment; the pile itself is tidied before each die is chosen in Action Resolution
-  (``turn.ACTION_HOOKS``), the next moment a player could act on it;
+  (``turn.resolution.ACTION_HOOKS``), the next moment a player could act on it;
 * an event its text names (:func:`discard_when`): the Fellowship ``"declared"`` (region),
   ``"revealed"``, an FP nation ``"advanced"`` (nation, cause), from the hooks of
   ``fellowship.py``, ``hunt.py`` and ``politics.py``;
@@ -22,11 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..decision import ARMY, ARMY_MUSTER, CHARACTER, EVENT, MUSTER, WILL, Action
-from ..fellowship import DECLARE_HOOKS
-from ..hunt import REVEAL_HOOKS
+from ..dice import die_action
+from ..fellowship import DECLARE_HOOKS, REVEAL_HOOKS
 from ..politics import ADVANCE_HOOKS
-from ..state import FREE_PEOPLES, SHADOW, WotrState
-from ..turn import ACTION_HOOKS, die_action, log
+from ..state import FREE_PEOPLES, SHADOW, WotrState, log
+from ..turn.resolution import ACTION_HOOKS
 from .common import Choose, choice_step
 
 StillHolds = Callable[[WotrState], bool]
@@ -70,6 +70,11 @@ def discard_from_table(state: WotrState, card_id: str) -> None:
     state.table.remove(c)
     state.discards[side].append(c)
     log(state, "table-discard", side, c)
+
+
+def discard_card(state: WotrState, card: int) -> None:
+    """:func:`discard_from_table` for a card given by its index."""
+    discard_from_table(state, state.ruleset.cards.events[card].id)
 
 
 def discard_when_lapsed(card_id: str, still_holds: StillHolds) -> None:
@@ -136,5 +141,6 @@ def _discard_chosen(state: WotrState, frame: Choose, action: Action) -> None:
         state.stack.append(Choose(frame.side, cost))
 
 
-__all__ = ["DIE_DISCARDS", "LAPSES", "discard_from_table", "discard_when", "discard_when_lapsed",
-           "discard_with_die", "endable", "fire", "in_force", "on_table", "sweep"]
+__all__ = ["DIE_DISCARDS", "LAPSES", "discard_card", "discard_from_table", "discard_when",
+           "discard_when_lapsed", "discard_with_die", "endable", "fire", "in_force", "on_table",
+           "sweep"]

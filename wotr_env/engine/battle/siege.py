@@ -13,29 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from boardkit.frames import Frame
 
-from .armies import Overstack
-from .battle_casualties import DOWNGRADE, can_downgrade
-from .battle_forces import (
-    ATTACKER,
-    FIELD,
-    N_NATIONS,
-    army_at,
-    battle_of,
-    characters_at,
-    eliminate_character,
-    force,
-    force_characters,
-    move_figures,
-    units_in,
-)
-from .decision import WD, Action, Decision, choice
-from .regions import (
+from ..armies import Overstack
+from ..decision import WD, Action, Decision, choice
+from ..regions import (
     NATIONS_OF,
     STRONGHOLD,
     capture,
@@ -45,17 +30,29 @@ from .regions import (
     release_box,
     remove_figures,
 )
-from .state import ELITE, LEADER, NAZGUL, WotrState
-from .turn import log
-
-if TYPE_CHECKING:
-    from .battle import Battle
+from ..state import ELITE, LEADER, NAZGUL, WotrState, log
+from .casualties import DOWNGRADE, can_downgrade
+from .forces import (
+    ATTACKER,
+    FIELD,
+    N_NATIONS,
+    BattleFields,
+    army_at,
+    battle_of,
+    characters_at,
+    eliminate_character,
+    force,
+    force_characters,
+    move_figures,
+    units_in,
+)
+from .round import Round
 
 UNITS_PER_REGION, UNITS_PER_BOX = 10, 5
 # ``ban(state, battle, option)``: a card's battle strikes an option of the attacker's after a
 # round (WD-18), a retreat into the siege (WD-14) or a won battle (WD-21): *Corsairs of Umbar*
-# may not cease, and its landed Army holds the region (:mod:`.cards.shadow_strategy_corsairs`).
-ATTACKER_BANS: list[Callable[[WotrState, Battle, Action], bool]] = []
+# may not cease, and its landed Army holds the region (:mod:`..cards.shadow_strategy_corsairs`).
+ATTACKER_BANS: list[Callable[[WotrState, BattleFields, Action], bool]] = []
 
 
 def attacker_options(state: WotrState, options: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -92,7 +89,6 @@ class StrongholdChoice(Frame):
                         context={"battle": (battle.src, battle.dst), "round": battle.round})
 
     def act(self, state: WotrState, action: Action) -> None:
-        from .battle_round import Round
         state.stack.pop()
         if action == choice("field-battle"):
             state.stack.append(Round())

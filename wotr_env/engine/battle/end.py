@@ -19,8 +19,11 @@ import numpy as np
 
 from boardkit.frames import Frame
 
-from .armies import Overstack
-from .battle_forces import (
+from ..armies import Overstack
+from ..decision import DONE, WD, Action, Decision, choice
+from ..regions import enter, free, lone_leaders
+from ..state import FREE_PEOPLES, LEADER, WotrState, log
+from .forces import (
     ATTACKER,
     DEFENDER,
     FIELD,
@@ -38,7 +41,7 @@ from .battle_forces import (
     move_figures,
     units_in,
 )
-from .battle_siege import (
+from .siege import (
     UNITS_PER_REGION,
     advance_force,
     attacker_options,
@@ -46,10 +49,6 @@ from .battle_siege import (
     movable_characters,
     settle_siege,
 )
-from .decision import DONE, WD, Action, Decision, choice
-from .regions import enter, free, lone_leaders
-from .state import FREE_PEOPLES, LEADER, WotrState
-from .turn import log
 
 
 @dataclass
@@ -185,7 +184,7 @@ class SplitAdvance(Frame):
             state, force_characters(state, battle, ATTACKER)) if c not in self.chars]
         behind = army_at(state, battle.src, battle.side) - self.picked()
         lone = battle.side == FREE_PEOPLES and behind[:, :2].sum() == 0 \
-            and left[:, LEADER].sum() > 0  # (forced rearguard Leaders: see battle.Rearguard)
+            and left[:, LEADER].sum() > 0  # (forced rearguard Leaders: see attack.Rearguard)
         if units >= 1 and not lone:
             options.append(DONE)
         return Decision(battle.side, WD.SPLIT_ARMY, tuple(options),

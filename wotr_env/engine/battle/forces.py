@@ -11,16 +11,14 @@ included. The arrays are never split: the rearguard is a count per nation and fi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import numpy as np
 
-from .regions import NATIONS_OF, remove_figures, units
-from .state import ELIMINATED, LEADER, NAZGUL, WotrState
-from .turn import log
+from boardkit.frames import Frame
 
-if TYPE_CHECKING:
-    from .battle import Battle
+from ..regions import NATIONS_OF, remove_figures, units
+from ..state import ELIMINATED, LEADER, NAZGUL, WotrState, log
 
 ATTACKER, DEFENDER = 0, 1  # the roles
 FIELD, SIEGE, SORTIE = "field", "siege", "sortie"  # the kinds of battle (facts §7.3)
@@ -29,33 +27,57 @@ NO_REAR: tuple[int, ...] = (0,) * (N_NATIONS * N_KINDS)  # a rearguard, flat (na
 # ``hook(state, character)`` after a Character is eliminated (:func:`eliminate_character`): table
 # cards that need one in play append their discard (*The Palantir of Orthanc*, *Wormtongue*).
 CHARACTER_ELIMINATED: list[Callable[[WotrState, int], None]] = []
-# Characters' abilities that change a force's Combat Strength or Leadership (:mod:`.abilities`:
+# Characters' abilities that change a force's Combat Strength or Leadership (:mod:`..abilities`:
 # *Captain of the West*, *The White Rider*, *Servants of the White Hand*): each
 # ``fn(state, battle, role) -> int`` is added to the count.
-Modifier = Callable[[WotrState, "Battle", int], int]
+Modifier = Callable[[WotrState, "BattleFields", int], int]
 STRENGTH_MODIFIERS: list[Modifier] = []
 LEADERSHIP_MODIFIERS: list[Modifier] = []
 
 
-def battle_of(state: WotrState) -> Battle:
-    """The battle being fought (the topmost :class:`~.battle.Battle` on the stack)."""
-    from .battle import Battle
+@dataclass
+class BattleFields(Frame):
+    """What a battle is: who attacks, from where, which kind, his rearguard, its round, whether
+    it has ended and why. The battle's steps (rounds, casualties, siege, end) find it on the stack
+    with :func:`battle_of` and read and change these fields; :class:`.sequence.Battle`, the frame
+    on the stack, adds the sequence of its steps.
 
+    ``rear``: the attacker's figures held back (flat, nation * 4 + kind), ``rear_chars`` his
+    Characters held back; ``ended``: the battle stops after the current step (cease, retreat,
+    retreat into a siege, a siege battle not extended, or a Combat card's effect);
+    ``outcome`` says why."""
+
+    side: int  # the attacker
+    src: int  # the attacking force's region
+    dst: int  # the defending Army's region (the same region for a siege battle or a sortie)
+    kind: str = FIELD
+    rear: tuple[int, ...] = NO_REAR
+    rear_chars: tuple[int, ...] = ()
+    round: int = 0
+    rounds_left: int = 1  # siege battle rounds still to fight before WD-20
+    step: str = "start"
+    ended: bool = False
+    outcome: str = ""
+    white_rider: bool = False  # Gandalf the White gave up his Leadership (facts §3.2)
+
+
+def battle_of(state: WotrState) -> BattleFields:
+    """The battle being fought (the topmost :class:`.sequence.Battle` on the stack)."""
     for frame in reversed(state.stack):
-        if isinstance(frame, Battle):
+        if isinstance(frame, BattleFields):
             return frame
     raise RuntimeError("no battle is being fought")
 
 
-def side_of(battle: Battle, role: int) -> int:
+def side_of(battle: BattleFields, role: int) -> int:
     return battle.side if role == ATTACKER else 1 - battle.side
 
 
-def role_of(battle: Battle, side: int) -> int:
+def role_of(battle: BattleFields, side: int) -> int:
     return ATTACKER if side == battle.side else DEFENDER
 
 
-def place(battle: Battle, role: int) -> tuple[int, bool]:
+def place(battle: BattleFields, role: int) -> tuple[int, bool]:
     """(region, in the box) where the role's force stands."""
     if role == ATTACKER:
         return battle.src, battle.kind == SORTIE
@@ -78,7 +100,7 @@ def characters_at(state: WotrState, region: int, side: int, box: bool = False) -
                                            & (cards.character_side == side))]
 
 
-def force(state: WotrState, battle: Battle, role: int) -> np.ndarray:
+def force(state: WotrState, battle: BattleFields, role: int) -> np.ndarray:
     """The figures (nations, kinds) of the role's force: what takes part in the battle."""
     region, box = place(battle, role)
     figures = army_at(state, region, side_of(battle, role), box)
@@ -87,18 +109,18 @@ def force(state: WotrState, battle: Battle, role: int) -> np.ndarray:
     return figures
 
 
-def force_characters(state: WotrState, battle: Battle, role: int) -> list[int]:
+def force_characters(state: WotrState, battle: BattleFields, role: int) -> list[int]:
     region, box = place(battle, role)
     chars = characters_at(state, region, side_of(battle, role), box)
     return [c for c in chars if role == DEFENDER or c not in battle.rear_chars]
 
 
-def force_units(state: WotrState, battle: Battle, role: int) -> int:
+def force_units(state: WotrState, battle: BattleFields, role: int) -> int:
     """Combat Strength before the 5-dice cap: the force's Regulars and Elites (spec §12.2)."""
     return int(force(state, battle, role)[:, :2].sum())
 
 
-def combat_strength(state: WotrState, battle: Battle, role: int) -> int:
+def combat_strength(state: WotrState, battle: BattleFields, role: int) -> int:
     """Combat Strength before the 5-dice cap: the units, with the Characters' abilities
     (spec §12.2; facts §3.1 *Captain of the West*); none without a unit."""
     units = force_units(state, battle, role)
@@ -107,7 +129,7 @@ def combat_strength(state: WotrState, battle: Battle, role: int) -> int:
     return max(0, units + sum(fn(state, battle, role) for fn in STRENGTH_MODIFIERS))
 
 
-def leadership(state: WotrState, battle: Battle, role: int) -> int:
+def leadership(state: WotrState, battle: BattleFields, role: int) -> int:
     """Leaders and Nazgûl 1 each, Characters their card's value (spec §12.3, §20 #38), with
     the Characters' abilities (:data:`LEADERSHIP_MODIFIERS`)."""
     figures = force(state, battle, role)
@@ -118,13 +140,13 @@ def leadership(state: WotrState, battle: Battle, role: int) -> int:
     return max(0, base + sum(fn(state, battle, role) for fn in LEADERSHIP_MODIFIERS))
 
 
-def nations_of_force(state: WotrState, battle: Battle, role: int) -> set[int]:
+def nations_of_force(state: WotrState, battle: BattleFields, role: int) -> set[int]:
     """The nations with units in the force (the Political Track's "attacked" nations)."""
     figures = force(state, battle, role)
     return {int(n) for n in np.flatnonzero(figures[:, :2].sum(axis=1))}
 
 
-def decided(state: WotrState, battle: Battle) -> bool:
+def decided(state: WotrState, battle: BattleFields) -> bool:
     """One force has no unit left: the battle is over (spec §12.8)."""
     return force_units(state, battle, ATTACKER) == 0 or force_units(state, battle, DEFENDER) == 0
 
@@ -166,7 +188,7 @@ def units_in(state: WotrState, region: int, side: int, box: bool = False) -> int
 
 
 __all__ = ["ATTACKER", "CHARACTER_ELIMINATED", "DEFENDER", "FIELD", "LEADERSHIP_MODIFIERS",
-           "NO_REAR", "SIEGE", "SORTIE",
+           "NO_REAR", "SIEGE", "SORTIE", "BattleFields",
            "STRENGTH_MODIFIERS", "army_at", "battle_of", "characters_at", "combat_strength",
            "decided", "eliminate_character",
            "eliminate_followers", "force", "force_characters", "force_units",

@@ -1,5 +1,5 @@
-"""Battles: the die actions that start them, the target (WD-11), the rearguard (WD-12), and the
-battle's sequence of rounds (spec §12, §13, §20 #19 #26-#30; facts §7.2-§7.5).
+"""Attacks: the die actions that start a battle, the target (WD-11), the rearguard (WD-12)
+(spec §12, §13, §20 #19 #26-#30; facts §7.2-§7.5).
 
 An Army attacks with an Army die (or Army/Muster, or Will of the West as either), or with a
 Character die if a Leader, Nazgûl or Character goes with it (``attack``, ``leader-attack``).
@@ -10,27 +10,26 @@ inside the box, the besiegers (a sortie). Only units and Leaders of nations At W
 others stay in the rearguard, with whatever the attacker holds back (WD-12). Nazgûl and
 Characters count as At War.
 
-:class:`Battle` runs the rounds: the defender's Stronghold choice (WD-13) and the round
-(:mod:`.battle_round`), then the attacker ceases or continues and the defender may retreat
-(:mod:`.battle_end`), or, after a siege battle's last round, the attacker may extend it (WD-20);
-at the end the attacker may advance. The defender's nations are attacked once per battle
-(activated and one step toward war, facts §7.5). Event cards that start a battle call
-:func:`start_battle`.
+The rearguard chosen, :class:`.sequence.Battle` runs the battle's rounds. Event cards that start
+a battle call :func:`start_battle`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from boardkit.frames import Frame
 
-from .armies import closed, leads
-from .battle_end import CeaseOrContinue, finish
-from .battle_forces import (
-    DEFENDER,
+from ..armies import closed, leads
+from ..decision import ARMY, ARMY_MUSTER, CHARACTER, DONE, WD, Action, Decision
+from ..dice import die_action
+from ..politics import at_war
+from ..regions import NATIONS_OF
+from ..state import ELITE, LEADER, NAZGUL, REGULAR, WotrState
+from ..sweeps import SIDE_SET, attack_ready, unit_nations
+from .forces import (
     FIELD,
     N_KINDS,
     N_NATIONS,
@@ -39,24 +38,11 @@ from .battle_forces import (
     SORTIE,
     army_at,
     characters_at,
-    decided,
-    force_units,
-    nations_of_force,
     units_in,
 )
-from .battle_round import Round
-from .battle_siege import ExtendSiege, StrongholdChoice, stronghold_choice_applies
-from .decision import ARMY, ARMY_MUSTER, CHARACTER, DONE, WD, Action, Decision
-from .politics import at_war, attacked
-from .regions import NATIONS_OF
-from .state import ELITE, LEADER, NAZGUL, REGULAR, WotrState
-from .sweeps import SIDE_SET, attack_ready, unit_nations
-from .turn import die_action, log
+from .sequence import Battle
 
 RANKS = (REGULAR, ELITE, LEADER, NAZGUL)
-# Called when a battle starts, ``fn(state, battle)``, before its first round: abilities that
-# act then push their frames (*The White Rider*, :mod:`.abilities_battle`).
-BATTLE_START_HOOKS: list[Callable[..., None]] = []
 
 
 def not_at_war(state: WotrState, side: int) -> list[int]:
@@ -215,61 +201,5 @@ class Rearguard(Frame):
                                   self.rear_chars, rounds_left=self.siege_rounds))
 
 
-@dataclass
-class Battle(Frame):
-    """A battle from its first round to the advance (spec §12.4-§12.8, §13; facts §7.2-§7.3).
-
-    ``rear``: the attacker's figures held back (flat, nation * 4 + kind), ``rear_chars`` his
-    Characters held back; ``ended``: the battle stops after the current step (cease, retreat,
-    retreat into a siege, a siege battle not extended, or a Combat card's effect);
-    ``outcome`` says why."""
-
-    side: int  # the attacker
-    src: int  # the attacking force's region
-    dst: int  # the defending Army's region (the same region for a siege battle or a sortie)
-    kind: str = FIELD
-    rear: tuple[int, ...] = NO_REAR
-    rear_chars: tuple[int, ...] = ()
-    round: int = 0
-    rounds_left: int = 1  # siege battle rounds still to fight before WD-20
-    step: str = "start"
-    ended: bool = False
-    outcome: str = ""
-    white_rider: bool = False  # Gandalf the White gave up his Leadership (facts §3.2)
-
-    def run(self, state: WotrState) -> None:
-        if self.step == "start":
-            log(state, "battle", self.side, self.src, self.dst, self.kind)
-            if force_units(state, self, DEFENDER):
-                attacked(state, nations_of_force(state, self, DEFENDER))
-            self.step = "round"
-            for hook in BATTLE_START_HOOKS:
-                hook(state, self)
-        elif self.step == "round":
-            if self.ended or decided(state, self):
-                self.step = "end"
-                return None
-            self.round += 1
-            self.step = "after"
-            state.stack.append(StrongholdChoice() if stronghold_choice_applies(state)
-                               else Round())
-        elif self.step == "after":
-            self.step = "round"
-            if self.ended or decided(state, self):
-                return None
-            if self.kind == SIEGE:
-                self.rounds_left -= 1
-                if self.rounds_left <= 0:
-                    state.stack.append(ExtendSiege())
-                    return None
-            state.stack.append(CeaseOrContinue())
-        elif self.step == "end":
-            self.step = "done"
-            finish(state)
-        else:
-            state.stack.pop()
-        return None
-
-
-__all__ = ["BATTLE_START_HOOKS", "Battle", "ChooseTarget", "Rearguard", "attack_targets",
-           "can_attack_from", "not_at_war", "start_battle"]
+__all__ = ["ChooseTarget", "Rearguard", "attack_targets", "can_attack_from", "not_at_war",
+           "start_battle"]

@@ -1,5 +1,5 @@
-"""A combat round: Combat cards, the Combat roll, the Leader re-roll, casualties (spec §12.4,
-§12.5, §13.1, §20 #28-#29; facts §7.2, §7.3).
+"""A combat round: choosing Combat cards (WD-15), their effects, the Combat roll, the Leader
+re-roll, casualties (spec §12.4, §12.5, §13.1, §20 #28-#29; facts §7.2, §7.3).
 
 **Combat roll.** Each side rolls one die per unit of its force, at most 5; a die hits on 5+, a
 natural 6 always hits and a natural 1 always misses, whatever the modifiers. The attacker hits
@@ -22,25 +22,26 @@ from dataclasses import dataclass
 
 from boardkit.frames import Frame
 
-from .battle_cards import CASUALTIES, REROLL, ROLL, CombatCards, resolve_effect, timeline
-from .battle_casualties import push_casualties
-from .battle_forces import (
+from ..decision import WD, Action, Decision, choice
+from ..regions import CITY, FORTIFICATION
+from ..state import WotrState, log
+from .casualties import push_casualties
+from .combat_cards import CASUALTIES, COMBAT_EFFECTS, REROLL, ROLL, playable, timeline
+from .forces import (
     FIELD,
     SIEGE,
+    BattleFields,
     battle_of,
     combat_strength,
     decided,
     leadership,
     role_of,
 )
-from .regions import CITY, FORTIFICATION
-from .state import WotrState
-from .turn import log
 
 MAX_DICE = 5
 Pair = tuple[int, int]
 # Called once the round's Combat cards are revealed, ``fn(state, battle, rnd)`` (the
-# Witch-king's *Sorcerer*, :mod:`.abilities_battle`).
+# Witch-king's *Sorcerer*, :mod:`..abilities_battle`).
 REVEAL_HOOKS: list[Callable[..., None]] = []
 
 
@@ -195,6 +196,16 @@ class Round(Frame):
         log(state, "leader-reroll", side, tuple(rolled), hits)
 
 
+def resolve_effect(state: WotrState, battle: BattleFields, rnd: Round, side: int, effect_id: str,
+                   part: int) -> None:
+    """Call the registered effect; an unregistered one is no effect (logged as such)."""
+    fn = COMBAT_EFFECTS.get(effect_id)
+    if fn is None:
+        log(state, "combat-effect-unimplemented", side, effect_id)
+        return
+    fn(state, battle, rnd, side, part)
+
+
 def extra_attack(state: WotrState, side: int, dice: int, to_hit: int = 5) -> int:
     """An extra attack of a Combat card: ``dice`` (at most 5) hitting on ``to_hit``, with no
     re-roll and no card modifiers, its casualties taken at once (facts §6.1); the hits."""
@@ -207,5 +218,58 @@ def extra_attack(state: WotrState, side: int, dice: int, to_hit: int = 5) -> int
     return hits
 
 
-__all__ = ["MAX_DICE", "REVEAL_HOOKS", "Round", "extra_attack", "hits_of", "round_of", "target",
-           "with_side"]
+@dataclass
+class CombatCards(Frame):
+    """WD-15: both sides choose their Combat card for the round (attacker first)."""
+
+    step: int = 0  # 2e: 0 attacker picks, 1 defender picks; 1e: 0-1 say, 2-3 pick
+    said: tuple[bool, bool] = (False, False)  # 1e: (attacker, defender) said yes
+
+    def run(self, state: WotrState) -> Decision | None:
+        battle = battle_of(state)
+        by_initiative = state.ruleset.rules.combat_card_order == "initiative"
+        last = 2 if by_initiative else 4
+        if self.step >= last:
+            state.stack.pop()
+            return None
+        who = self.step % 2  # 0 attacker, 1 defender
+        side = battle.side if who == 0 else 1 - battle.side
+        cards = playable(state, battle, side)
+        ctx = {"battle": (battle.src, battle.dst), "round": battle.round}
+        if not by_initiative and self.step < 2:
+            options = (choice("no"), choice("yes")) if cards else (choice("no"),)
+            return Decision(side, WD.COMBAT_CARD, options, private=True, context=ctx)
+        if not by_initiative and not self.said[who]:
+            self.step += 1
+            return None
+        options = tuple(("card", c) for c in cards)
+        if by_initiative:
+            options += (choice("none"),)
+        elif not options:  # (said yes, and no card is playable any more)
+            self.step += 1
+            return None
+        return Decision(side, WD.COMBAT_CARD, options, secret=True, context=ctx)
+
+    def act(self, state: WotrState, action: Action) -> None:
+        battle = battle_of(state)
+        who = self.step % 2
+        side = battle.side if who == 0 else 1 - battle.side
+        self.step += 1
+        if action[0] == "choice":
+            if action[1] != "none":
+                said = list(self.said)
+                said[who] = action[1] == "yes"
+                self.said = (said[0], said[1])
+                log(state, "combat-card-declared", side, action[1])
+            return
+        card = action[1]
+        state.hands[side].remove(card)
+        rnd = round_of(state)
+        rnd.held = (*rnd.held, card)
+        cards = list(rnd.cards)
+        cards[side] = card
+        rnd.cards = (cards[0], cards[1])
+
+
+__all__ = ["MAX_DICE", "REVEAL_HOOKS", "CombatCards", "Round", "extra_attack", "hits_of",
+           "resolve_effect", "round_of", "target", "with_side"]

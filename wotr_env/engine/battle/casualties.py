@@ -20,7 +20,10 @@ import numpy as np
 
 from boardkit.frames import Frame
 
-from .battle_forces import (
+from ..decision import WD, Action, Decision
+from ..regions import downgrade, remove_figures
+from ..state import ELITE, REGULAR, WotrState, log
+from .forces import (
     ATTACKER,
     DEFENDER,
     N_NATIONS,
@@ -32,10 +35,6 @@ from .battle_forces import (
     role_of,
     side_of,
 )
-from .decision import WD, Action, Decision
-from .regions import downgrade, remove_figures
-from .state import ELITE, REGULAR, WotrState
-from .turn import log
 
 KILL_REGULAR, DOWNGRADE, KILL_ELITE = "regular", "downgrade", "elite"
 
