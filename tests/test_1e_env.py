@@ -222,9 +222,9 @@ def test_samples_keep_the_observation_in_a_first_edition_game():
 # --- the batched API ------------------------------------------------------------------------------
 
 def test_batch_equals_the_aec_env():
-    """got_env.vector on 1e games (4 players: Tyrell is house 4 of the ruleset and agent 3):
+    """The batched API on 1e games (4 players: Tyrell is house 4 of the ruleset and agent 3):
     every step of every game shows what the AEC env shows, final infos and rewards included."""
-    from got_env.vector import VectorGames
+    from boardkit.vector import VectorGames
 
     options = {"ruleset": "1e", "num_players": 4, "max_rounds": 2, "reward": "rank"}
     with VectorGames(2, 4, seeds=70, ruleset="1e", max_rounds=2, reward="rank",

@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 
 import got_env
+from boardkit.vector import VectorGames
 from got_env import engine
 from got_env.data import load_ruleset
-from got_env.vector import VectorGames
 
 from . import common
 from .common import BatchRun, Figures, in_play_us, micro_us, random_decisions, rules_rate
