@@ -467,16 +467,18 @@ def test_the_picture_and_texts_speak_first_edition():
 
 def test_the_benchmark_takes_a_ruleset():
     from experiments import benchmark
+    from experiments.benchmark import kit
 
-    decisions, games = benchmark.engine_rate(3, 0.01, 0, ruleset="1e")
+    options = {"ruleset": "1e", "num_players": 3}
+    decisions, games = kit.engine_rate("got", options, 0.01, 0)
     assert decisions > 0 and games > 0
-    run = benchmark.VectorRun(2, 3, 0, seed=0, ruleset="1e")
+    run = kit.KitVectorRun("got", options, 2, 0, seed=0)
     try:
         assert run.games.observation_size == 4802 and run.rate(0.01)[0] > 0
     finally:
         run.close()
     with pytest.raises(SystemExit):
-        benchmark.main(["--ruleset", "1e", "--players", "6"])
+        benchmark.main(["--game", "got", "--option", "ruleset=1e", "--players", "6"])
 
 
 # --- random games with the invariants ---------------------------------------------------------
