@@ -5,7 +5,7 @@ keeps a table of games of its own nor asks which game it plays (docs/kit.md, "Ad
 The rules are the :class:`boardkit.protocol.Game`; the rest is what a tool reads besides:
 the env, the agents that only this game has, the invariants the conformance suite checks
 (tests/conformance/), and the optional pieces of the tools (PPO network sizes, training and
-tournament hooks, views for replay and terminal play). An optional
+tournament hooks, views for replay and terminal play, benchmark hooks). An optional
 piece left None means the tool's game-neutral default (no shaping, the MLP, the text views).
 
 Where the pieces live: a game package may import only itself and :mod:`boardkit`
@@ -76,6 +76,10 @@ class GamePlugin:
       None: the text view.
     - ``replay_view``: loader of the replay view (``FRAGMENT`` fields, ``view_parts``, ``load``
       ...; experiments.replay). None: the text view.
+    - ``benchmark``: loader of the benchmark's hooks (``default_players(env_options)``: the
+      player counts measured when none are asked for; ``forget_encoding(state)``: drop what a
+      state caches of its encoding, so that an encode is timed from scratch;
+      experiments.benchmark). None: the options' own player count, nothing to forget.
     """
 
     game: Game
@@ -88,6 +92,7 @@ class GamePlugin:
     tournament: Loader | None = None
     terminal_view: Loader | None = None
     replay_view: Loader | None = None
+    benchmark: Loader | None = None
 
     def __post_init__(self) -> None:
         missing = [m for m in GAME_MEMBERS if not hasattr(self.game, m)]
@@ -108,7 +113,8 @@ class GamePlugin:
                 isinstance(k, str) and callable(v) for k, v in self.agents.items()):
             raise PluginError(f"game {self.name!r}: agents must map names to agent "
                               f"factories, got {self.agents!r}")
-        for member in ("network", "training", "tournament", "terminal_view", "replay_view"):
+        for member in ("network", "training", "tournament", "terminal_view", "replay_view",
+                       "benchmark"):
             value = getattr(self, member)
             if value is not None and not callable(value):
                 raise PluginError(f"game {self.name!r}: {member} must be a loader (a function "

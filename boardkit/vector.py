@@ -1,7 +1,7 @@
 """Batched self-play for any game of the kit: many games stepped in lockstep, for a learner that
 does one forward pass for all of them (docs/vector.md).
 
-    from boardkit.vector import VectorGames          # or got_env.vector: the same classes
+    from boardkit.vector import VectorGames
     with VectorGames(64, num_players=6, seeds=0, num_workers=2, game="got") as games:
         batch = games.reset()
         while training:
@@ -77,10 +77,11 @@ After ``close()`` every call but ``close`` says the games are closed, in-process
 (the same :class:`Shard`, seeds, checks and errors, hence the same batches);
 :func:`make_vector_games` picks the backend by name, for a trainer whose config names it.
 
-The code is in three modules, every name importable from here: :mod:`boardkit.vector_shard`
-(the games a worker steps: :class:`Shard`, :class:`Buffers`, :class:`Batch`, :class:`Finished`,
-the error protocol), :mod:`boardkit.vector_lockstep` (:class:`LockstepGames`, what every backend
-shares) and this one (the worker processes' backend, :class:`VectorGames`).
+The code is in three modules, each name imported from the module that defines it:
+:mod:`boardkit.vector_shard` (the games a worker steps: :class:`~boardkit.vector_shard.Shard`,
+``Buffers``, ``Batch``, ``Finished``, ``VectorGamesError``, the error protocol, ``seat_seed``,
+``replay``), :mod:`boardkit.vector_lockstep` (``LockstepGames``, what every backend shares) and
+this one (the worker processes' backend: :class:`VectorGames`, :func:`make_vector_games`).
 """
 from __future__ import annotations
 
@@ -96,33 +97,21 @@ from .backends import BACKENDS
 from .vector_lockstep import LockstepGames, WorkerSeats
 from .vector_shard import (
     AgentFactory,
-    Batch,
     Buffers,
     Finished,
     Shard,
-    VectorGamesError,
     _acting_infos,
     _failure,
     _GameFailure,
     error_reply,
-    illegal_action_error,
-    observe_into,
     rebuilds_infos,
-    replay,
-    seat_seed,
     serve,
 )
 
 if TYPE_CHECKING:
     from .vector_ray import RayVectorGames
 
-__all__ = ["BACKENDS", "Batch", "Finished", "VectorGames", "VectorGamesError",
-           "make_vector_games",
-           # the shard API a backend builds on (boardkit.vector_ray: shards in Ray actors)
-           "Buffers", "LockstepGames", "Shard", "error_reply", "serve",
-           "illegal_action_error", "observe_into", "rebuilds_infos", "replay",
-           "AgentFactory", "WorkerSeats", "seat_seed"]
-
+__all__ = ["VectorGames", "make_vector_games"]
 
 
 #: Gives the core to any other runnable process while a worker busy-waits (``time.sleep(0)``

@@ -3,21 +3,21 @@
 games of one batch can spread over the cores of a Ray cluster instead of one machine's worker
 processes (docs/vector.md, "Ray backend").
 
-    from boardkit.vector_ray import RayVectorGames   # or got_env.vector_ray: the same class
+    from boardkit.vector_ray import RayVectorGames
     with RayVectorGames(256, num_players=6, seeds=0, num_workers=8, max_rounds=10) as games:
         batch = games.reset()
         batch = games.step(policy(batch.obs, batch.mask))
 
-It is the same mechanism, not a copy: every actor holds a :class:`boardkit.vector.Shard` (the
+It is the same mechanism, not a copy: every actor holds a :class:`boardkit.vector_shard.Shard` (the
 games, their seed streams and auto-reset), the main process checks the actions against the masks
-before any game moves and builds the :class:`~boardkit.vector.Batch` as ``VectorGames`` does, and
-errors come back in the workers' form (an illegal action stays an ``IllegalActionError``, anything
-else is a ``VectorGamesError`` with the actor's traceback). So the same seeds and actions give the
-same batches as ``VectorGames`` with any number of workers (``tests/test_vector_ray.py``). An actor
-that dies (``ray.kill``, its node lost) is handled as a dead worker process: a
+before any game moves and builds the :class:`~boardkit.vector_shard.Batch` as ``VectorGames`` does,
+and errors come back in the workers' form (an illegal action stays an ``IllegalActionError``,
+anything else is a ``VectorGamesError`` with the actor's traceback). So the same seeds and actions
+give the same batches as ``VectorGames`` with any number of workers (``tests/test_vector_ray.py``).
+An actor that dies (``ray.kill``, its node lost) is handled as a dead worker process: a
 ``VectorGamesError`` naming the actor and its games, repeated by every call until ``reset()`` or
-``restore()`` makes a new actor for it. Only, an actor cannot be seen dead without a round trip,
-so the call that finds it has been sent to the other actors too, and their games may have moved.
+``restore()`` makes a new actor for it. Only, an actor cannot be seen dead without a round trip, so
+the call that finds it has been sent to the other actors too, and their games may have moved.
 
 What differs is the transport: an actor shares no memory with the main process, so it keeps its
 own buffers for its games only and returns their rows (observations, masks, acting houses,
@@ -69,8 +69,9 @@ def init_ray(address: str | None = None) -> Any:
 
 class _ShardActor:
     """One shard of a batch inside a Ray actor: a :class:`Shard` on the actor's own buffers
-    (``count`` rows). Every call answers in :func:`boardkit.vector.serve`'s form; ``reset`` and
-    ``step`` add the rows they wrote, since the main process cannot see the actor's memory."""
+    (``count`` rows). Every call answers in :func:`boardkit.vector_shard.serve`'s form;
+    ``reset`` and ``step`` add the rows they wrote, since the main process cannot see the
+    actor's memory."""
 
     def __init__(self, first: int, count: int, num_games: int, options: dict[str, Any],
                  shape: tuple[int, int, int], game: str,

@@ -222,9 +222,9 @@ def test_samples_keep_the_observation_in_a_first_edition_game():
 # --- the batched API ------------------------------------------------------------------------------
 
 def test_batch_equals_the_aec_env():
-    """got_env.vector on 1e games (4 players: Tyrell is house 4 of the ruleset and agent 3):
+    """The batched API on 1e games (4 players: Tyrell is house 4 of the ruleset and agent 3):
     every step of every game shows what the AEC env shows, final infos and rewards included."""
-    from got_env.vector import VectorGames
+    from boardkit.vector import VectorGames
 
     options = {"ruleset": "1e", "num_players": 4, "max_rounds": 2, "reward": "rank"}
     with VectorGames(2, 4, seeds=70, ruleset="1e", max_rounds=2, reward="rank",
@@ -467,16 +467,18 @@ def test_the_picture_and_texts_speak_first_edition():
 
 def test_the_benchmark_takes_a_ruleset():
     from experiments import benchmark
+    from experiments.benchmark import kit
 
-    decisions, games = benchmark.engine_rate(3, 0.01, 0, ruleset="1e")
+    options = {"ruleset": "1e", "num_players": 3}
+    decisions, games = kit.engine_rate("got", options, 0.01, 0)
     assert decisions > 0 and games > 0
-    run = benchmark.VectorRun(2, 3, 0, seed=0, ruleset="1e")
+    run = kit.KitVectorRun("got", options, 2, 0, seed=0)
     try:
         assert run.games.observation_size == 4802 and run.rate(0.01)[0] > 0
     finally:
         run.close()
     with pytest.raises(SystemExit):
-        benchmark.main(["--ruleset", "1e", "--players", "6"])
+        benchmark.main(["--game", "got", "--option", "ruleset=1e", "--players", "6"])
 
 
 # --- random games with the invariants ---------------------------------------------------------

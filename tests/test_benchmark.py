@@ -9,40 +9,63 @@ import pytest
 
 import got_env
 from experiments import benchmark
+from experiments.benchmark import common, kit
+
+AGOT = {"num_players": 3}
 
 
 def test_each_measurement_gives_a_positive_rate() -> None:
-    steps, games = benchmark.aec_rate(lambda: got_env.env(num_players=3, max_rounds=1), 0.01, 0)
+    steps, games = common.aec_rate(lambda: got_env.env(num_players=3, max_rounds=1), 0.01, 0)
     assert steps > games > 0
-    decisions, games = benchmark.engine_rate(3, 0.01, 0)
+    decisions, games = kit.engine_rate("got", AGOT, 0.01, 0)
     assert decisions > games > 0
-    run = benchmark.VectorRun(2, 3, 0, seed=0)
+    run = kit.KitVectorRun("got", AGOT, 2, 0, seed=0)
     try:
         decisions, _ = run.rate(0.01)
         assert decisions > 0
     finally:
         run.close()
-    samples = benchmark.sample_states(3, 4, 0)
+    samples = kit.sample_states("got", AGOT, 4, 0)
     assert len(samples) == 4
-    assert benchmark.micro_us(lambda s: s.state.clone(), samples, calls=1) > 0
+    assert common.micro_us(lambda s: s.state.clone(), samples, calls=1) > 0
+
+
+def test_agot_s_hooks_give_its_player_counts_and_a_cold_encode() -> None:
+    """AGoT's plugin piece ``benchmark`` (got_env.tools.benchmark): every count of the ruleset
+    by default, and the encoder's cached board dropped before an "unrelated states" encode."""
+    assert list(kit.player_configs("got", {}, None)) == [3, 4, 5, 6]
+    assert list(kit.player_configs("got", {"ruleset": "1e"}, None)) == [3, 4, 5]
+    assert list(kit.player_configs("got", {}, [4])) == [4]
+    assert list(kit.player_configs("goofspiel", {}, None)) == [2]  # no hook: the options' count
+    (sample,) = kit.sample_states("got", AGOT, 1, 0)
+    encoder = got_env.game.GAME.encoder(sample.state)
+    warm = encoder.encode(sample.state, sample.player)
+    forget = got_env.plugin.PLUGIN.hook("benchmark", "forget_encoding")
+    sample.state.__dict__["_board_cache"] = None  # the pure-Python encoder's cached board
+    forgotten = []
+    cold = kit.cold_encode(encoder, sample,
+                           lambda s: (forget(s), forgotten.append("_board_cache" in s.__dict__)))
+    assert forgotten == [False] and (cold == warm).all()
 
 
 def test_a_tiny_full_run_writes_the_json_and_prints_the_table(tmp_path, capsys) -> None:
-    assert benchmark.main(["--players", "3", "--seconds", "0.01", "--repeats", "1",
-                           "--states", "2", "--games", "2", "--out", str(tmp_path)]) == 0
+    assert benchmark.main(["--game", "got", "--players", "3", "--seconds", "0.01", "--repeats",
+                           "1", "--states", "2", "--games", "2", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
+    assert "game got {}" in out
     assert "AEC agent-steps/s" in out and "vector, 2 workers: decisions/s" in out
     assert "vector, 2 workers, copy=False: decisions/s" in out
     (path,) = tmp_path.glob("benchmark-*.json")
     doc = json.loads(path.read_text())
     assert {"machine", "versions", "load_average", "options", "figures"} <= set(doc)
+    assert doc["options"]["game"] == "got" and doc["options"]["players"] == [3]
     names = {f["name"] for f in doc["figures"]}
     assert {"AEC steps/s", "engine decisions/s", "vector 2w decisions/s",
             "vector 2w views decisions/s", "clone us",
             "encode us", "mask us"} <= names
     for f in doc["figures"]:
         assert f["min"] <= f["median"] <= f["max"] and len(f["repeats"]) >= 1
-    if benchmark.classic_envs():  # pettingzoo[classic] installed: the ratio of the same repeat
+    if common.classic_envs():  # pettingzoo[classic] installed: the ratio of the same repeat
         fig = {f["name"]: f for f in doc["figures"]}
         assert fig["AEC / chess_v6"]["median"] == pytest.approx(
             fig["AEC steps/s"]["median"] / fig["chess_v6 steps/s"]["median"])
@@ -58,7 +81,7 @@ def test_a_tiny_full_run_writes_the_json_and_prints_the_table(tmp_path, capsys) 
 
 def test_uniform_legal_picks_each_legal_action_alike() -> None:
     """The batched measurement's random policy: only legal actions, each about equally often."""
-    uniform_legal = benchmark.uniform_legal
+    uniform_legal = common.uniform_legal
     rng = np.random.default_rng(0)
     mask = np.zeros((3, 10), dtype=np.int8)
     mask[0, [1, 4, 7]] = 1
@@ -75,7 +98,7 @@ def test_uniform_legal_picks_each_legal_action_alike() -> None:
 
 def test_a_tiny_goofspiel_run_writes_its_json(tmp_path, capsys) -> None:
     """``--game goofspiel``: every figure through the env, the protocol and
-    ``VectorGames(game=...)`` (none of AGoT's code), under AGoT's figure names."""
+    ``VectorGames(game=...)``, under the figure names every game's run has."""
     assert benchmark.main(["--game", "goofspiel", "--option", "num_cards=4", "--players", "2",
                            "3", "--seconds", "0.01", "--repeats", "1", "--states", "2",
                            "--games", "2", "--out", str(tmp_path)]) == 0
@@ -96,18 +119,22 @@ def test_a_tiny_goofspiel_run_writes_its_json(tmp_path, capsys) -> None:
 
 
 def test_the_kit_engine_rate_goes_through_the_protocol() -> None:
-    decisions, games = benchmark.kit.engine_rate("goofspiel", {"num_cards": 4}, 0.01, 0)
+    decisions, games = kit.engine_rate("goofspiel", {"num_cards": 4}, 0.01, 0)
     assert decisions >= 8 * games > 0          # 4 turns of 2 bids each per game
-    samples = benchmark.kit.sample_states("goofspiel", {"num_cards": 4}, 3, 0)
+    samples = kit.sample_states("goofspiel", {"num_cards": 4}, 3, 0)
     assert len(samples) == 3 and all(s.player in (0, 1) for s in samples)
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--game", "goofspiel", "--ruleset", "1e"], "--ruleset: A Game of Thrones' option"),
+    ([], "the following arguments are required: --game"),
     (["--game", "goofspiel", "--option", "colour=red"], "goofspiel env"),
-    (["--option", "num_cards=4"], "--option: for a game other than AGoT"),
+    (["--game", "got", "--option", "num_cards=4"], "got env {'num_cards': 4"),
+    (["--game", "got", "--option", "ruleset=3e"], "unknown ruleset '3e'"),
+    (["--game", "got", "--option", "ruleset=1e", "--players", "6"],
+     "got env {'ruleset': '1e', 'num_players': 6}"),
+    (["--game", "got", "--option", "ruleset"], "--option 'ruleset': expected KEY=VALUE"),
 ])
-def test_bad_options_of_another_game_exit_2(argv, message, capsys) -> None:
+def test_bad_options_exit_2(argv, message, capsys) -> None:
     with pytest.raises(SystemExit) as e:
         benchmark.main(argv)
     assert e.value.code == 2 and message in capsys.readouterr().err

@@ -197,7 +197,8 @@ def test_batched_games_equal_the_aec_env_and_their_records_replay(num_workers):
     from test_vector import assert_same_as_aec, play
 
     from boardkit.envs import make_env
-    from boardkit.vector import VectorGames, replay
+    from boardkit.vector import VectorGames
+    from boardkit.vector_shard import replay
 
     with VectorGames(8, 3, seeds=40, num_workers=num_workers, game="goofspiel",
                      num_cards=5) as games:

@@ -15,7 +15,7 @@ from boardkit.aec import ENV_OPTIONS, KitEnv, decode_table, max_steps_option
 from boardkit.order import OrderEnforcing
 from boardkit.rewards import end_rewards
 from boardkit.spaces import LegalActions
-from boardkit.vector import rebuilds_infos
+from boardkit.vector_shard import rebuilds_infos
 from goofspiel import GAME
 
 

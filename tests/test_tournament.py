@@ -362,8 +362,8 @@ def test_cli_bad_config_exits_with_the_reason(tmp_path, capsys):
 def test_one_backends_list_for_the_experiments_and_the_library():
     """The experiments' config model names the backends the batched API runs from the one list
     (boardkit.backends, light enough for train --help), not a copy of it."""
+    from boardkit.backends import BACKENDS as LIBRARY
     from experiments.config_model import BACKENDS
-    from got_env.vector import BACKENDS as LIBRARY
 
     assert BACKENDS is LIBRARY and BACKENDS == ("local", "ray")
 

@@ -1,4 +1,4 @@
-"""The batched self-play API (got_env.vector) against the AEC env it must equal, step for step.
+"""The batched self-play API (boardkit.vector) against the AEC env it must equal, step for step.
 
 Each game of a batch is replayed through PettingZoo's loop on the wrapped env (``agent_iter``,
 ``last()``) with the same seed and actions, and everything a learner sees is compared: the acting
@@ -18,8 +18,9 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import got_env
 from boardkit.envs import make_env
+from boardkit.vector import VectorGames
+from boardkit.vector_shard import Batch, Finished, VectorGamesError
 from got_env.engine import IllegalActionError, OptionError
-from got_env.vector import Batch, Finished, VectorGames, VectorGamesError
 
 SHORT = {"num_players": 3, "max_rounds": 2, "reward": "rank"}
 TRUNCATED = {"num_players": 4, "max_rounds": 1, "max_steps": 12}

@@ -1,4 +1,4 @@
-"""A worker of got_env.vector.VectorGames that dies (SIGKILL), between steps or in the middle of
+"""A worker of boardkit.vector.VectorGames that dies (SIGKILL), between steps or in the middle of
 one, under both start methods: no game moves behind the user's back, every later call raises
 the same VectorGamesError naming the worker, its exit code and its games, and ``reset()`` (or
 ``restore``) starts a fresh worker and gives the batch a fresh VectorGames would give.
@@ -18,7 +18,8 @@ from contextlib import contextmanager
 import numpy as np
 import pytest
 
-from got_env.vector import Batch, VectorGames, VectorGamesError
+from boardkit.vector import VectorGames
+from boardkit.vector_shard import Batch, VectorGamesError
 
 START_METHODS = ["spawn", "fork"]
 OPTIONS = {"max_rounds": 1}

@@ -1,4 +1,4 @@
-"""The Ray backend (got_env.vector_ray, the tournament's ``backend: ray``) against the local one it
+"""The Ray backend (boardkit.vector_ray, the tournament's ``backend: ray``) against the local one it
 must equal: the same seeds and actions give the same batches, the same errors and the same
 tournament records. The tests that need Ray skip without the ``ray`` extra; the ones before them
 (the factory, the config check, the message when Ray is missing) run everywhere.
@@ -18,9 +18,10 @@ import numpy as np
 import pytest
 from test_vector_faults import assert_plays_on_like, deadline
 
+from boardkit.vector import VectorGames, make_vector_games
+from boardkit.vector_shard import VectorGamesError
 from experiments import tournament as T
 from got_env.engine import IllegalActionError
-from got_env.vector import VectorGames, VectorGamesError, make_vector_games
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = ROOT / "configs" / "tournament_tiny.yaml"
@@ -46,7 +47,7 @@ def test_an_unknown_backend_names_the_choices() -> None:
 
 def test_without_ray_the_error_says_which_extra_to_install(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails as if not installed
-    from got_env.vector_ray import RayVectorGames
+    from boardkit.vector_ray import RayVectorGames
 
     extra = re.escape("pip install -e '.[ray]'")
     with pytest.raises(ImportError, match=extra):
@@ -76,7 +77,7 @@ def ray():
 def test_ray_batches_equal_the_local_ones(ray) -> None:
     """Same seeds and random masked actions: every batch of 2 actors equals the in-process one,
     auto-resets, finished games' records and reset's seed streams included."""
-    from got_env.vector_ray import RayVectorGames
+    from boardkit.vector_ray import RayVectorGames
 
     options = {"max_rounds": 2, "reward": "rank"}
     with RayVectorGames(6, 3, seeds=11, num_workers=2, **options, game="got") as remote, \
@@ -110,7 +111,7 @@ def test_ray_batches_equal_the_local_ones(ray) -> None:
 
 
 def test_an_illegal_action_names_the_game_and_moves_no_game(ray) -> None:
-    from got_env.vector_ray import RayVectorGames
+    from boardkit.vector_ray import RayVectorGames
 
     with RayVectorGames(3, 3, seeds=0, num_workers=2, max_rounds=1, game="got") as games:
         batch = games.reset()
@@ -135,7 +136,7 @@ def test_an_illegal_action_names_the_game_and_moves_no_game(ray) -> None:
 
 
 def test_one_actor_per_cpu_and_close_kills_them(ray) -> None:
-    from got_env.vector_ray import RayVectorGames
+    from boardkit.vector_ray import RayVectorGames
 
     games = RayVectorGames(6, 3, max_rounds=1, game="got")  # num_workers=0: the fixture's 2 CPUs
     assert games.num_workers == 2 and len(games._actors) == 2
@@ -178,7 +179,7 @@ def test_a_dead_actor_breaks_the_batch_until_reset_recreates_it(ray) -> None:
     the call was sent; stopped first, so it cannot answer in between): the call raises a
     VectorGamesError naming the actor and its games, every later call raises the same one,
     and reset() makes a new actor, after which the batches are a fresh batch's."""
-    from got_env.vector_ray import RayVectorGames
+    from boardkit.vector_ray import RayVectorGames
 
     with deadline(240), RayVectorGames(4, 3, seeds=3, num_workers=2, max_rounds=1,
                                        game="got") as games:

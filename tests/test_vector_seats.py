@@ -4,7 +4,7 @@ The seats a batch's workers play themselves must play exactly as the same agents
 AEC loop of the main process: every finished game of a batch whose seats 1 and 2 are
 ``heuristic_v2`` in the workers (seat 0 random, from the test) is replayed through PettingZoo's
 loop on ``got_env.env`` with those agents built there, with the same seeds
-(:func:`boardkit.vector.seat_seed`), the learner's recorded actions for seat 0, and the action
+(:func:`boardkit.vector_shard.seat_seed`), the learner's recorded actions for seat 0, and the action
 lists must be the same. Also: every row of a batch is a learner seat's decision, the
 worker-side decisions are counted in ``seat_moves``, 0 and 2 workers agree, Goofspiel with a
 random worker-side seat, and bad ``worker_seats`` are refused.
@@ -20,7 +20,8 @@ import pytest
 import goofspiel
 import got_env
 from agents import make_agent
-from boardkit.vector import Batch, Finished, VectorGames, VectorGamesError, seat_seed
+from boardkit.vector import VectorGames
+from boardkit.vector_shard import Batch, Finished, VectorGamesError, seat_seed
 
 AGOT = {"num_players": 3, "max_rounds": 2, "reward": "rank"}
 GOOF = {"num_players": 3, "num_cards": 5}

@@ -1,9 +1,10 @@
-"""The benchmark of any game of the kit other than AGoT (``--game goofspiel``): the same figures
-as AGoT's (:mod:`.got`), measured only through what every game gives, so that a new game is
-benchmarked with no code of its own:
+"""The benchmark of any game of the kit (``--game got``, ``--game goofspiel``): every figure
+measured through what every game gives, so that a new game is benchmarked with no code of its
+own:
 
-* AEC: random masked play through the game's env (:func:`boardkit.envs.make_env`, wrapped in
-  PettingZoo's order enforcing as ``got_env.env`` is), agent-steps/s and games/s;
+* AEC: random masked play through the game's env as a user plays it (:func:`boardkit.envs.
+  make_env`, in the kit's order-enforcing guard, as ``got_env.env()`` and ``goofspiel.env()``
+  give it), agent-steps/s and games/s;
 * engine: random decisions/s of the rules alone through the protocol (``new_state``,
   ``pending``, ``apply``, a uniform choice among ``d.options``);
 * vector: decisions/s of ``VectorGames(game=...)`` with 0, 1 and 2 workers, and 2 with
@@ -12,8 +13,14 @@ benchmarked with no code of its own:
   player)`` and ``codec(state).mask(d.options)`` on states sampled from random games, and
   encode right after each decision ("in play").
 
-The JSON has AGoT's keys (figures named alike), its ``options`` naming the game and its env
-options; ``players`` are the env's player counts (``--players``: the ``num_players`` option).
+What the benchmark cannot know of a game comes from its plugin's optional ``benchmark`` piece
+(:class:`boardkit.plugin.GamePlugin`; AGoT's is ``got_env.tools.benchmark``):
+``default_players(env_options)``, the player counts measured when ``--players`` is not given
+(else the options' own count), and ``forget_encoding(state)``, what a state caches of its
+encoding, dropped before each "unrelated states" encode (else nothing).
+
+The JSON's ``options`` name the game and its env options; ``players`` are the env's player
+counts (``--players``: the ``num_players`` option).
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import numpy as np
 
 from boardkit import games
 from boardkit.envs import make_env
+from boardkit.order import OrderEnforcing
 from boardkit.vector import VectorGames
 
 from . import common
@@ -35,10 +43,9 @@ from .common import BatchRun, Figures, in_play_us, micro_us, random_decisions, r
 
 
 def wrapped_env(game: str, options: dict[str, Any]) -> Any:
-    """The game's env as a user plays it: the raw env, order enforcing."""
-    from pettingzoo.utils import wrappers
-
-    return wrappers.OrderEnforcingWrapper(make_env(game, **options))
+    """The game's env as a user plays it: the raw env in the kit's order-enforcing guard (what
+    every game's ``env()`` returns)."""
+    return OrderEnforcing(make_env(game, **options))
 
 
 def engine_rate(game: str, options: dict[str, Any], seconds: float,
@@ -77,7 +84,7 @@ class KitSample:
 def sample_states(game: str, options: dict[str, Any], count: int,
                   seed: int) -> list[KitSample]:
     """``count`` states spread over random games (every 7th decision, as many games as it
-    takes), as AGoT's benchmark samples them."""
+    takes), so that the micro timings see openings, middle games and late ones alike."""
     rules = games.get(game)
     play = random_decisions(lambda g: rules.new_state(g, options), rules.pending, rules.apply,
                             np.random.default_rng(seed))
@@ -119,11 +126,23 @@ class KitSubject:
         rules = games.get(self.game)
         probe = samples[0].state  # the encoder and codec of the sampled states' setup
         encoder, codec = rules.encoder(probe), rules.codec(probe)
+        forget = games.plugin(self.game).hook("benchmark", "forget_encoding")
         yield "clone us", micro_us(lambda s: rules.clone(s.state), samples)
-        yield "encode us", micro_us(lambda s, e=encoder: e.encode(s.state, s.player), samples)
+        if forget is None:
+            yield "encode us", micro_us(lambda s, e=encoder: e.encode(s.state, s.player),
+                                        samples)
+        else:
+            yield "encode us", micro_us(lambda s, e=encoder: cold_encode(e, s, forget), samples)
         yield "encode in play us", encode_in_play_us(self.game, self.options, len(samples),
                                                      seed)
         yield "mask us", micro_us(lambda s, c=codec: c.mask(s.options), samples)
+
+
+def cold_encode(encoder: Any, s: KitSample, forget: Callable[[Any], None]) -> object:
+    """One encode of a state whose cached encoding was dropped first (``forget``, the game's
+    ``forget_encoding`` hook): the cost for a state never encoded."""
+    forget(s.state)
+    return encoder.encode(s.state, s.player)
 
 
 def subjects(game: str, configs: dict[int, dict[str, Any]]) -> dict[int, KitSubject]:
@@ -142,8 +161,12 @@ def one_repeat(figs: Figures | None, game: str, configs: dict[int, dict[str, Any
 
 def player_configs(game: str, options: dict[str, Any],
                    players: list[int] | None) -> dict[int, dict[str, Any]]:
-    """Player count -> env options: one entry per ``players`` (as ``num_players``), or the
-    options as given, keyed by the player count of their env."""
+    """Player count -> env options: one entry per ``players`` (as ``num_players``); without
+    them, one per count of the game's ``default_players`` hook (AGoT: every count of the
+    ruleset), else the options as given, keyed by the player count of their env."""
+    if not players:
+        default = games.plugin(game).hook("benchmark", "default_players")
+        players = list(default(options)) if default is not None else None
     if players:
         return {n: {**options, "num_players": n} for n in players}
     n = len(games.get(game).players(options))
@@ -153,15 +176,14 @@ def player_configs(game: str, options: dict[str, Any],
 def run(game: str, options: dict[str, Any], players: list[int] | None, seconds: float,
         repeats: int, num_games: int, num_states: int, seed: int = 0,
         log: Callable[[str], None] = print) -> dict[str, Any]:
-    """The whole benchmark of ``game``; returns what the JSON holds (AGoT's keys), its options
-    led by the game and its env options."""
+    """The whole benchmark of ``game``; returns what the JSON holds, its options led by the
+    game and its env options."""
     return common.run_benchmark(subjects(game, player_configs(game, options, players)),
                                 {"game": game, "env": dict(options)}, seconds, repeats,
                                 num_games, num_states, seed, log)
 
 
 def table(result: dict[str, Any]) -> str:
-    """The figures as text, one column per player count (the rows of AGoT's table), under the
-    game's line; without the start-up line, as this table has always been."""
+    """The figures as text, one column per player count, under the game's line."""
     opts = result["options"]
     return common.table(result, f"game {opts['game']} {opts['env']}")

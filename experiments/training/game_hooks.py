@@ -55,7 +55,7 @@ def potential(game: str, shaping: Any, env: Any) -> Callable[[np.ndarray], float
 
 def winner(game: str, finished: Any, agents: list[str]) -> str | None:
     """The agent that won a finished game of the batched API (a
-    :class:`boardkit.vector.Finished`), None for a draw or a truncated game: the game's hook,
+    :class:`boardkit.vector_shard.Finished`), None for a draw or a truncated game: the game's hook,
     else the one agent whose final reward is the highest (the kit's rewards are shares of the
     win, :mod:`boardkit.aec`)."""
     hook = _hook(game, "winner")

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from experiments import benchmark
+from experiments.benchmark import common, kit
 
 FIGURES = ("AEC steps/s", "AEC games/s", "engine decisions/s", "engine games/s",
            "engine decisions/game", "vector 0w decisions/s", "vector 2w decisions/s",
@@ -37,15 +38,15 @@ def test_a_tiny_wotr_run_writes_its_json_and_prints_its_table(tmp_path, capsys) 
     # decisions per game: the engine's decisions over its games, of the same whole games
     assert by["engine decisions/game", 2]["median"] == pytest.approx(
         by["engine decisions/s", 2]["median"] / by["engine games/s", 2]["median"])
-    if benchmark.classic_envs():  # pettingzoo[classic] installed: the ratios to chess_v6
+    if common.classic_envs():  # pettingzoo[classic] installed: the ratios to chess_v6
         assert by["AEC / chess_v6", 2]["median"] > 0 and "AEC / chess_v6" in out
         assert by["vector 2w / chess_v6", 2]["median"] > 0
 
 
 def test_the_wotr_engine_rate_and_samples_go_through_the_protocol() -> None:
-    decisions, games = benchmark.kit.engine_rate("wotr", {"max_turns": 1}, 0.01, 0)
+    decisions, games = kit.engine_rate("wotr", {"max_turns": 1}, 0.01, 0)
     assert decisions > 10 * games > 0
-    samples = benchmark.kit.sample_states("wotr", {"max_turns": 1}, 3, 0)
+    samples = kit.sample_states("wotr", {"max_turns": 1}, 3, 0)
     assert len(samples) == 3 and all(s.player in (0, 1) for s in samples)
 
 
