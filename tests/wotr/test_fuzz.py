@@ -208,7 +208,7 @@ def test_random_game(seed: int, ruleset: str) -> None:
 def test_the_harness_catches_a_broken_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
     """A rule that breaks an invariant is reported with its seed and decision (the harness can
     fail): a draw that loses its card."""
-    from wotr_env.engine import turn
+    from wotr_env.engine.turn import phases as turn
 
     real = turn.DrawPhase.run
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 import pytest
 
 from wotr_env.data import load_ruleset
-from wotr_env.engine import abilities, build, play
+from wotr_env.engine import abilities, build, decision, dice, play
 from wotr_env.engine.abilities import ABILITIES, Registered, missing
 from wotr_env.engine.battle.combat_cards import COMBAT_EFFECTS
-from wotr_env.engine.decision import CHARACTER, WD
+from wotr_env.engine.decision import CHARACTER, WD, WILL
 from wotr_env.engine.events import EVENTS
+from wotr_env.engine.setup import new_state
 
 # Event cards without code yet: none. (Círdan's Ships, Corsairs of Umbar and Hordes from the
 # East read the coastal regions and the east edge from map.yaml, a reading of facts §8.2.)
@@ -122,3 +123,31 @@ def test_every_special_tile_has_its_card_and_its_effect(tile: str):
         play(s, ("choice", "none"))
     assert (s.corruption, s.revealed, s.mordor_step) == (corruption, revealed, step)
     assert cards.tile(tile) in s.hunt_removed  # a special tile drawn is out for good
+
+
+def test_every_die_action_is_registered_in_its_place():
+    """The die actions offered (WD-08) follow ``dice.ORDER``, not the order the rule modules
+    were imported in: every registered action has its place there, every place is registered,
+    and every name is one the action codec knows."""
+    assert set(dice.DIE_ACTIONS) == set(dice.ORDER)
+    assert len(dice.ORDER) == len(set(dice.ORDER))
+    assert set(dice.ORDER) <= set(decision.DIE_ACTIONS)
+
+
+def test_a_die_action_without_a_place_is_refused():
+    """Registering an action ``dice.ORDER`` does not list raises, naming it, and registers
+    nothing (its options would have no order)."""
+    before = dict(dice.DIE_ACTIONS)
+    with pytest.raises(ValueError, match="'fly-to-valinor' has no place in dice.ORDER"):
+        dice.die_action("fly-to-valinor", (CHARACTER,), lambda state, side: True)(
+            lambda state, side, face: None)
+    assert dice.DIE_ACTIONS == before
+
+
+def test_usable_offers_the_actions_in_order():
+    """A Will of the West die allows most actions: they come in ``dice.ORDER``'s order."""
+    state = new_state(seed=3)
+    for side in (0, 1):
+        names = [n for n in dice.usable(state, side, WILL) if n != "skip"]
+        assert names, side
+        assert names == [n for n in dice.ORDER if n in names]

@@ -1,4 +1,4 @@
-"""The turn's phases (turn.py), the Fellowship phase (fellowship.py), diplomacy (politics.py),
+"""The turn's phases (turn/), the Fellowship phase (fellowship.py), diplomacy (politics.py),
 drawing (drawing.py) and the Victory Check (victory.py), scenario by scenario.
 
 Every rule that differs between the editions is played in both (``RULESETS``), each test
