@@ -103,9 +103,8 @@ def final_evaluation(cfg: PipelineConfig, network: Any, train_cfg: Any, make_sea
     final: dict[str, Any] = {}
     seed = FINAL_SEED_BASE + 1000 * train_cfg.seed
     for opponent in cfg.final.opponents:
-        e = evaluate(network, opponent, cfg.final.games, train_cfg.env, seed,
-                     cfg.final.greedy, cfg.final.workers, train_cfg.game, make_seat,
-                     True, train_cfg.agents)
+        e = evaluate(network, opponent, cfg.final.games, train_cfg.game, train_cfg.env, seed,
+                     cfg.final.greedy, cfg.final.workers, make_seat, True, train_cfg.agents)
         lo, hi = e.interval
         final[opponent] = {"wins": e.wins, "games": e.games, "rate": e.rate, "ci95": [lo, hi]}
         print(f"final {e}")

@@ -542,7 +542,7 @@ def test_the_trainers_heuristic_seats_play_the_configs_ruleset():
     """The trainer's league and evaluation seat heuristics for the config's ruleset (they are
     no longer guessed from the observation)."""
     pytest.importorskip("torch")
-    from experiments.training.ppo import agent_seat
+    from experiments.training.ppo import opponent_seat
 
-    assert agent_seat("heuristic", 0, "1e").agent.ruleset == "1e"
-    assert agent_seat("heuristic", 0).agent.ruleset == "2e"
+    assert opponent_seat("heuristic", 0, "got", {"ruleset": "1e"}).agent.ruleset == "1e"
+    assert opponent_seat("heuristic", 0, "got").agent.ruleset == "2e"

@@ -4,6 +4,7 @@ resuming from a cut games.jsonl, house rotation, ratings and the errors of bad c
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import math
 import shutil
@@ -17,6 +18,7 @@ from PIL import Image
 from agents import REGISTRY
 from experiments import tournament as T
 from experiments.ratings import openskill_ratings, wilson
+from experiments.tournament.records import check_run_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = ROOT / "configs" / "tournament_tiny.yaml"
@@ -206,6 +208,22 @@ def test_a_run_folder_of_another_tournament_is_refused(tiny, tmp_path):
     cfg = T.parse_config(raw, out=tmp_path)
     with pytest.raises(T.ConfigError, match="another tournament"):
         T.run_tournament(cfg, progress=False, log=quiet)
+
+
+def test_a_run_folder_saved_before_the_game_key_is_agots(tiny, tmp_path):
+    """A folder whose config.json names no game was saved when AGoT was the only game
+    (boardkit.games.saved_game, the one conversion): an AGoT tournament resumes it, and one of
+    another game refuses it, naming the game."""
+    copy_run(tiny, tmp_path)
+    saved = tmp_path / "tiny" / "config.json"
+    doc = json.loads(saved.read_text())
+    assert doc.pop("game") == "got"
+    saved.write_text(json.dumps(doc))
+    cfg, report = run(tmp_path)
+    assert report.played == 0 and report.reused == tiny[1].played
+    saved.write_text(json.dumps(doc))
+    with pytest.raises(T.ConfigError, match="game: was 'got', now 'goofspiel'"):
+        check_run_dir(dataclasses.replace(cfg, game="goofspiel"))
 
 
 def test_a_corrupt_line_in_the_middle_is_an_error(tiny, tmp_path):

@@ -176,9 +176,7 @@ class TrainConfig:
     def as_dict(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
         d["eval"]["opponents"] = list(self.eval.opponents)
-        if d["game"] == "got":  # the first game: as before the key, so older checkpoints resume
-            del d["game"]
-        if not d["agents"]:     # likewise: no opponent specs, as before the key
+        if not d["agents"]:     # no opponent specs: as before the key, so older checkpoints resume
             del d["agents"]
         if not self.eval.seats_in_workers:  # likewise: as before the key
             del d["eval"]["seats_in_workers"]
@@ -300,7 +298,7 @@ def check_opponents(cfg: TrainConfig, probe: Any) -> None:
             raise ConfigError(f"{key}: {config_files.one_line(str(e))}") from None
 
 
-def check_network(network: dict[str, Any], game: str = "got") -> None:
+def check_network(network: dict[str, Any], game: str) -> None:
     """The ``network`` spec is one :func:`agents.ppo.build_network` builds for ``game``."""
     from agents.ppo import check_network_spec, game_networks  # torch: once a config is checked
 
