@@ -359,7 +359,8 @@ def test_tournament_tables_credit_a_draw_as_a_shared_win():
 
 def test_a_first_edition_tournament_runs(tmp_path):
     """experiments.tournament with ``env: {ruleset: 1e}``: games of the 1st edition, results."""
-    from experiments.tournament import parse_config, run_tournament
+    from experiments.tournament.config import parse_config
+    from experiments.tournament.run import run_tournament
 
     cfg = parse_config({"env": {"ruleset": "1e", "num_players": 3, "max_rounds": 2},
                         "agents": {"heuristic": "heuristic", "random": "random"},

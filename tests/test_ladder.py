@@ -13,8 +13,8 @@ import pytest
 from PIL import Image
 
 from experiments import ladder as L
-from experiments import tournament as T
 from experiments.ratings import wilson
+from experiments.tournament.records import GAMES_FILE
 
 OUTPUTS = ("config.json", "ladder.json", "pairwise.csv", "rungs.csv", "lengths.csv", "ladder.md",
            "ratings.png", "pairwise.png", "lengths.png")
@@ -60,7 +60,7 @@ def test_tiny_ladder_writes_every_output(tiny):
     for name in ("ratings.png", "pairwise.png", "lengths.png"):
         with Image.open(report.run_dir / name) as im:
             assert im.format == "PNG" and im.size[0] > 100
-    games = report.run_dir / "matches" / MATCH / T.GAMES_FILE
+    games = report.run_dir / "matches" / MATCH / GAMES_FILE
     assert len(lines(games)) == 6
     md = (report.run_dir / "ladder.md").read_text()
     for heading in ("**Ratings**", "**Pairwise**", "**Per house**", "**Game lengths"):
@@ -71,7 +71,7 @@ def test_tiny_ladder_writes_every_output(tiny):
 
 def test_pairwise_table_matches_the_records(tiny):
     cfg, report, _ = tiny
-    recs = lines(report.run_dir / "matches" / MATCH / T.GAMES_FILE)
+    recs = lines(report.run_dir / "matches" / MATCH / GAMES_FILE)
     rows = {(r["rung"], r["opponent"]): r for r in read_csv(report.run_dir / "pairwise.csv")}
     doc = json.loads((report.run_dir / "ladder.json").read_text())
     assert set(rows) == {("random", "heuristic"), ("heuristic", "random")}
@@ -121,7 +121,7 @@ def test_optional_rung_without_checkpoint_is_skipped_with_a_note(tiny):
 def test_resume_does_not_replay_finished_games(tiny, tmp_path):
     cfg, report, _ = tiny
     shutil.copytree(report.run_dir, tmp_path / "tiny")
-    games = tmp_path / "tiny" / "matches" / MATCH / T.GAMES_FILE
+    games = tmp_path / "tiny" / "matches" / MATCH / GAMES_FILE
     before = lines(games)
     again = L.run_ladder(L.parse_config(tiny_raw(tmp_path), out=tmp_path, workers=1),
                          progress=False, log=lambda _s: None)

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..tournament import game_hooks
+from .. import game_hooks
 from .config import LadderConfig
 
 

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from boardkit.records import GameRecord
+from experiments import game_hooks
 from experiments import ladder as L
 from experiments import play as P
-from experiments import tournament as T
-from experiments.tournament import game_hooks
+from experiments.tournament.config import load_config, parse_config
+from experiments.tournament.records import RECORD_FIELDS
+from experiments.tournament.run import run_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {"ruleset": "2e", "max_turns": 2}
@@ -50,8 +52,8 @@ def runs(tmp_path_factory):
     """The tiny tournament (random against random, 2 games) here and on 2 worker processes."""
     out = {}
     for workers in (1, 2):
-        cfg = T.parse_config(tournament_raw(workers), out=tmp_path_factory.mktemp(f"w{workers}"))
-        out[workers] = cfg, T.run_tournament(cfg, progress=False, log=quiet)
+        cfg = parse_config(tournament_raw(workers), out=tmp_path_factory.mktemp(f"w{workers}"))
+        out[workers] = cfg, run_tournament(cfg, progress=False, log=quiet)
     return out
 
 
@@ -62,7 +64,7 @@ def test_a_wotr_tournament_seats_both_sides_and_writes_its_records_and_report(ru
     assert report.played == 2 and len(recs) == 2
     assert [r["houses"] for r in recs] == [list(SIDES), list(SIDES[::-1])]  # sides swapped
     for r in recs:
-        assert set(T.RECORD_FIELDS) <= set(r)
+        assert set(RECORD_FIELDS) <= set(r)
         assert sorted(r["ranking"]) == sorted(SIDES)
         assert r["winner"] is None and r["winner_agent"] is None  # truncated: no winner
         assert r["reason"] == "truncated" and r["rounds"] == 2 and r["decisions"] > 10
@@ -153,7 +155,7 @@ def test_the_shipped_wotr_configs_parse(name):
     heuristic_or_skip()  # each names the heuristic: parsing checks that its spec builds
     path = ROOT / "configs" / f"{name}.yaml"
     if name == "wotr_tournament":
-        cfg = T.load_config(path)
+        cfg = load_config(path)
         assert cfg.game == "wotr" and cfg.houses == SIDES and cfg.games % 2 == 0
         assert cfg.env == {"ruleset": "2e", "max_turns": 6}
     elif name == "wotr_ladder":
@@ -169,7 +171,7 @@ def test_the_heuristic_plays_a_tiny_tournament(tmp_path):
     heuristic_or_skip()
     raw = {**tournament_raw(1), "agents": {"h": "wotr_heuristic", "r": "random"},
            "lineups": [["h", "r"]]}
-    cfg = T.parse_config(raw, out=tmp_path)
-    report = T.run_tournament(cfg, progress=False, log=quiet)
+    cfg = parse_config(raw, out=tmp_path)
+    report = run_tournament(cfg, progress=False, log=quiet)
     recs = lines(report.run_dir / "games.jsonl")
     assert report.played == 2 and {r["seats"][s] for r in recs for s in SIDES} == {"h", "r"}
