@@ -15,6 +15,7 @@ import pytest
 from experiments import ladder as L
 from experiments import play as P
 from experiments.human import session as H
+from experiments.ladder import config as LC
 from experiments.tournament import cli as tournament_cli
 from experiments.tournament.config import load_config
 from got_env.data.loader import RULESETS
@@ -152,7 +153,7 @@ def test_the_good_configs_above_are_good(cli, tmp_path):
     """The base of the cases above parses, so each case fails on its own key alone."""
     path = tmp_path / "ok.yaml"
     path.write_text(json.dumps(good(cli, tmp_path / "runs")), encoding="utf-8")
-    load = {"tournament": load_config, "ladder": L.load_config, "play": P.load_config}[cli]
+    load = {"tournament": load_config, "ladder": LC.load_config, "play": P.load_config}[cli]
     assert load(path)
 
 

@@ -81,15 +81,12 @@ from .config import (
     ConfigError,
     LadderConfig,
     Match,
-    Rung,
     load_config,
-    parse_config,
 )
 from .report import markdown, write_outputs
 from .stats import ladder_results
 
-__all__ = ["ConfigError", "LadderConfig", "LadderReport", "Match", "Rung", "load_config",
-           "main", "match_records", "parse_config", "run_ladder"]
+__all__ = ["LadderReport", "main", "match_records", "run_ladder"]
 
 
 @dataclass

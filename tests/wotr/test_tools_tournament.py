@@ -15,6 +15,7 @@ from boardkit.records import GameRecord
 from experiments import game_hooks
 from experiments import ladder as L
 from experiments import play as P
+from experiments.ladder import config as LC
 from experiments.tournament.config import load_config, parse_config
 from experiments.tournament.records import RECORD_FIELDS
 from experiments.tournament.run import run_tournament
@@ -116,7 +117,7 @@ def test_a_tiny_wotr_ladder_runs_and_writes_its_ratings(tmp_path):
     raw = {"game": "wotr", "name": "wotr", "env": dict(ENV),
            "rungs": {"random": "random", "random_too": {"name": "random"}},
            "games": 2, "seed": 0, "workers": 1}
-    cfg = L.parse_config(raw, out=tmp_path)
+    cfg = LC.parse_config(raw, out=tmp_path)
     assert cfg.game == "wotr" and cfg.houses == SIDES and cfg.max_rounds == 0
     report = L.run_ladder(cfg, progress=False, log=quiet)
     assert (report.planned, report.played) == (4, 4)
@@ -159,7 +160,7 @@ def test_the_shipped_wotr_configs_parse(name):
         assert cfg.game == "wotr" and cfg.houses == SIDES and cfg.games % 2 == 0
         assert cfg.env == {"ruleset": "2e", "max_turns": 6}
     elif name == "wotr_ladder":
-        cfg = L.load_config(path)
+        cfg = LC.load_config(path)
         assert cfg.game == "wotr" and cfg.rung_names == ["random", "heuristic"]
     else:
         cfg = P.load_config(path)
