@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from agents import make_agent
 from experiments import config_files
 from experiments.config_model import GAMES, bounded, game_field, parse_section
+from experiments.training.config import check_network
 
 from .dataset import source_of
 
@@ -137,8 +139,6 @@ def check(cfg: ImitateConfig) -> None:
     """What no single key says, with the key in the message: the env builds, the seats are
     its agents, the teacher and the others build on it, the network builds for the game, the
     evaluation fits the table."""
-    from experiments.training.config import check_network
-
     _, probe = config_files.check_env(cfg.env, forbidden=FORBIDDEN_ENV, game=cfg.game)
     agents = list(probe.possible_agents)
     if cfg.data.seats is not None:
@@ -149,8 +149,6 @@ def check(cfg: ImitateConfig) -> None:
     check_network(cfg.network, cfg.game)
     if cfg.data.load is not None:
         _check_load(cfg)
-    from agents import make_agent
-
     for key, spec in (("teacher", cfg.teacher), ("data.others", cfg.data.others)):
         if spec is None:
             if key == "teacher":

@@ -144,7 +144,7 @@ def _required_files(spec: Any, requires: tuple[str, ...]) -> list[Path]:
     if parsed.checkpoint is not None:
         return [Path(parsed.checkpoint).expanduser()]
     if parsed.name == "ppo" and "checkpoint" not in parsed.kwargs:
-        from agents.ppo import SHIPPED_CHECKPOINT
+        from agents.ppo import SHIPPED_CHECKPOINT  # torch: only for a ppo rung
 
         return [SHIPPED_CHECKPOINT]
     return []

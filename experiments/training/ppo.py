@@ -57,7 +57,9 @@ from typing import Any
 import numpy as np
 import torch
 import yaml
+from tqdm import tqdm
 
+from agents import make_agent
 from agents.base import begin_game, end_game
 from agents.ppo import (
     NO_PRIOR,
@@ -202,8 +204,6 @@ def opponent_seat(name: str, seed: int, game: str,
     specs = dict(specs or {})
     agent = game_hook(game, "baseline")(name, seed, options) if name not in specs else None
     if agent is None:
-        from agents import make_agent
-
         agent = make_agent(game_hook(game, "opponent_spec")(name, specs), env=env, seed=seed)
     return Seat("agent", agent=agent, opponent=name, seed=seed)
 
@@ -1064,7 +1064,6 @@ class Trainer:
                                   num_workers=cfg.rollout.workers, **workers, **options)
         bar = None
         if progress if progress is not None else cfg.progress:
-            from tqdm import tqdm
             bar = tqdm(total=cfg.updates, initial=self.update, desc=cfg.name, unit="update",
                        dynamic_ncols=True)
         try:
