@@ -22,7 +22,8 @@ observation and action spaces (``obs_size``, ``num_actions``), which the checkpo
 
 A checkpoint (:func:`save_checkpoint`) holds the network's kind and sizes, its weights (the
 observation normaliser's running statistics are buffers of the network, so they travel with
-it), its game (a checkpoint without one is AGoT's, as every checkpoint before the key was), the
+it), its game (a checkpoint without one was saved before checkpoints named their game, when AGoT
+was the only one: :func:`boardkit.games.saved_game`, the one conversion of such files), the
 ruleset (AGoT's variant; None for another game), and whatever the trainer adds (its config, its
 figures). ``PPOAgent()`` with no argument plays the checkpoint shipped with the package
 (:data:`SHIPPED_CHECKPOINT`).
@@ -75,8 +76,6 @@ NO_PRIOR = -1
 #: choice is played with probability sigmoid(4) = 98.2% at every decision, whatever the number
 #: of legal actions (issue 26's probe: docs/results.md).
 DEFAULT_PRIOR_BONUS = 4.0
-#: The game of a checkpoint that names none: every checkpoint before the key was AGoT's.
-DEFAULT_GAME = "got"
 
 
 def game_networks(game: str) -> Any:
@@ -503,7 +502,7 @@ def _check_prior(spec: Mapping[str, Any]) -> None:
 
 
 def build_network(spec: Mapping[str, Any], ruleset: str | None = "2e", *,
-                  game: str = DEFAULT_GAME, obs_size: int | None = None,
+                  game: str, obs_size: int | None = None,
                   num_actions: int | None = None) -> _PolicyBase:
     """The network a spec names (``{"kind": "mlp", "hidden": [...]}`` or ``{"kind":
     "structured", "embed", "heads", "layers", "hidden"}``), sized for the observation and
@@ -541,8 +540,8 @@ def _build_layout(kind: str, spec: dict[str, Any], ruleset: str | None, game: st
 
 
 # -- checkpoints ---------------------------------------------------------------------------------
-def save_checkpoint(path: str | Path, network: _PolicyBase, ruleset: str | None = "2e",
-                    game: str = DEFAULT_GAME, **extra: Any) -> Path:
+def save_checkpoint(path: str | Path, network: _PolicyBase, ruleset: str | None = "2e", *,
+                    game: str, **extra: Any) -> Path:
     """Write the network (kind, sizes, weights and normaliser), its game and ruleset (AGoT's
     variant; None for a game without one) and ``extra`` (the trainer's config and figures) as
     one torch file that :func:`load_checkpoint` reads back. ``extra``
@@ -580,7 +579,7 @@ def load_checkpoint(path: str | Path) -> tuple[_PolicyBase, dict[str, Any]]:
         found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
         raise CheckpointError(f"{path}: not a got_env PPO checkpoint of format "
                               f"{CHECKPOINT_FORMAT!r} (found {found!r})")
-    game = doc.get("game", DEFAULT_GAME)
+    game = games.saved_game(doc)
     if not isinstance(game, str):
         raise CheckpointError(f"{path}: the checkpoint's game must be a registry name, got "
                               f"{game!r}")
@@ -620,7 +619,7 @@ class PPOAgent:
                  seed: int | None = None, env: Any = None):
         self.checkpoint = Path(checkpoint) if checkpoint is not None else SHIPPED_CHECKPOINT
         self.network, self.document = load_checkpoint(self.checkpoint)
-        self.game = str(self.document.get("game", DEFAULT_GAME))
+        self.game = str(games.saved_game(self.document))
         ruleset = self.document.get("ruleset")
         self.ruleset = str(ruleset) if ruleset is not None else None
         if env is not None:

@@ -42,14 +42,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .decision import IllegalActionError
-from .order import OrderEnforcing
 from .protocol import Codec, Encoder, Game
 from .records import GameRecord
 from .result import final_result
 from .rewards import REWARD_SCHEMES, end_rewards
 from .spaces import LegalActions
 
-__all__ = ["ENV_OPTIONS", "KitEnv", "LegalActions", "OrderEnforcing", "max_steps_option"]
+__all__ = ["ENV_OPTIONS", "KitEnv", "kit_env_factory", "max_steps_option"]
 
 #: The options of the env itself (every other option is the game's).
 ENV_OPTIONS = ("reward", "max_steps", "max_cycles", "render_mode", "info_format")
@@ -459,6 +458,17 @@ class KitEnv(AECEnv):
         self._info_agent = None  # every agent's infos are replaced here
         for a in self.agents:
             self.infos[a] = self._end_info(*end)
+
+
+def kit_env_factory(game: Game) -> Callable[..., KitEnv]:
+    """A plugin's ``make_env`` for a game without an env of its own: the kit's :class:`KitEnv`
+    over ``game``; the options of :data:`ENV_OPTIONS` go to the env, the others to the game."""
+
+    def make(**options: Any) -> KitEnv:
+        env_kwargs = {k: options.pop(k) for k in ENV_OPTIONS if k in options}
+        return KitEnv(game, options, **env_kwargs)
+
+    return make
 
 
 def decode_table(codec: Codec) -> tuple[Any, ...]:

@@ -5,36 +5,22 @@ package: ``make_env("goofspiel", num_players=2, num_cards=8)``.
 The env is the one the game's plugin makes (:attr:`boardkit.plugin.GamePlugin.make_env`): the
 game's own *raw* env (not order-enforcing wrapped: tools read its attributes, ``game``,
 ``codec``, ``possible_agents``), or for a game without an env of its own the kit's
-:class:`boardkit.aec.KitEnv` over it (:func:`kit_env_factory`).
+:class:`boardkit.aec.KitEnv` over it (:func:`boardkit.aec.kit_env_factory`). This module
+imports neither the env nor PettingZoo: records and tools name a game here before any env is
+made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from . import games
-from .protocol import Game
 
 
 def make_env(name: str, **options: Any) -> Any:
     """The raw PettingZoo AEC env of the game ``name`` with ``options``; KeyError for an
     unknown game, TypeError or ValueError for a bad option."""
     return games.plugin(name).make_env(**options)
-
-
-def kit_env_factory(game: Game) -> Callable[..., Any]:
-    """A ``make_env`` for a game without an env of its own: the kit's
-    :class:`boardkit.aec.KitEnv` over ``game``; ``max_steps`` and ``render_mode`` go to the
-    env, the other options to the game."""
-
-    def make(**options: Any) -> Any:
-        from .aec import ENV_OPTIONS, KitEnv  # here: pettingzoo only when an env is made
-
-        env_kwargs = {k: options.pop(k) for k in ENV_OPTIONS if k in options}
-        return KitEnv(game, options, **env_kwargs)
-
-    return make
 
 
 def record_of(env: Any) -> Any:

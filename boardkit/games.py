@@ -15,7 +15,7 @@ caller replaces it on purpose (``replace=True``).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .plugin import GamePlugin, PluginError
@@ -26,7 +26,20 @@ from .protocol import Game
 SHIPPED: dict[str, str] = {"got": "got_env.plugin", "goofspiel": "goofspiel.plugin",
                            "wotr": "wotr_env.plugin"}
 
+#: The game of a file saved before saved files named their game (a PPO checkpoint of format
+#: ``got_env-ppo-1`` such as the shipped one, a trainer checkpoint's config, a tournament
+#: folder's ``config.json``): A Game of Thrones, the only game then. Read by :func:`saved_game`
+#: alone, the one conversion of such files; no tool takes it as a default.
+GAME_BEFORE_THE_KEY = "got"
+
 _registered: dict[str, GamePlugin] = {}
+
+
+def saved_game(document: Mapping[str, Any]) -> Any:
+    """The game a saved document names: its ``"game"``, or :data:`GAME_BEFORE_THE_KEY` for a
+    document saved before saved files named their game (the caller checks the value, as it
+    checks any game a file names)."""
+    return document["game"] if "game" in document else GAME_BEFORE_THE_KEY
 
 
 def register(plugin: GamePlugin, *, replace: bool = False) -> GamePlugin:

@@ -70,7 +70,7 @@ class GamePlugin:
       experiments.training.game_hooks names them all).
     - ``tournament``: loader of the tournament's and terminal play's hooks (``result``,
       ``decisions``, ``record``, ``max_rounds``, ``endings``, ``score_label``, ``replay_title``,
-      ``save_record``, ``save_picture``; experiments.tournament.game_hooks).
+      ``save_record``, ``save_picture``; experiments.game_hooks).
     - ``terminal_view``: loader of the terminal view (``View``, ``make_env(args)``,
       ``DEFAULT_OPPONENTS``, ``DEFAULT_SEAT``, ``SEAT``, ``CLI_OPTIONS``; experiments.human).
       None: the text view.

@@ -91,10 +91,11 @@ import os
 import pickle
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .backends import BACKENDS
 from .vector_lockstep import LockstepGames, WorkerSeats
+from .vector_ray import RayVectorGames
 from .vector_shard import (
     AgentFactory,
     Buffers,
@@ -107,9 +108,6 @@ from .vector_shard import (
     rebuilds_infos,
     serve,
 )
-
-if TYPE_CHECKING:
-    from .vector_ray import RayVectorGames
 
 __all__ = ["VectorGames", "make_vector_games"]
 
@@ -447,7 +445,5 @@ def make_vector_games(backend: str = "local", **kwargs: Any) -> VectorGames | Ra
     if backend == "local":
         return VectorGames(**kwargs)
     if backend == "ray":
-        from .vector_ray import RayVectorGames
-
         return RayVectorGames(**kwargs)
     raise ValueError(f"backend must be one of {list(BACKENDS)}, got {backend!r}")

@@ -49,7 +49,7 @@ def import_ray() -> Any:
     """The ``ray`` module, or an ImportError saying which extra to install: Ray is optional,
     so every use of it goes through here rather than a module-level import."""
     try:
-        import ray
+        import ray  # optional and heavy (the 'ray' extra): only when a RayVectorGames is built
     except ImportError as e:
         raise ImportError(RAY_MISSING) from e
     return ray

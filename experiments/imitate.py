@@ -21,8 +21,14 @@ import sys
 import time
 from typing import Any
 
+import yaml
+
+from boardkit.envs import make_env
+from experiments.training.game_hooks import variant
+
 from .config_files import exit_config_error
 from .imitation.config import ConfigError, ImitateConfig, load_config
+from .imitation.data import collect, load_for
 
 
 def parser() -> argparse.ArgumentParser:
@@ -37,13 +43,9 @@ def parser() -> argparse.ArgumentParser:
 
 def run(cfg: ImitateConfig, quiet: bool = True) -> dict[str, Any]:
     """One imitation run into ``cfg.run_dir``; returns what summary.json holds."""
-    import yaml
-
+    # torch: once the config is read, not for --help or a bad config
     from agents.ppo import save_checkpoint
-    from boardkit.envs import make_env
-    from experiments.training.game_hooks import variant
 
-    from .imitation.data import collect, load_for
     from .imitation.learn import dagger_rounds, evaluate_against_teacher, fit, new_network, split
 
     out = cfg.run_dir

@@ -24,12 +24,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from boardkit.envs import make_env
+
+from . import imitate
 from .config_files import exit_config_error, read_config
 from .config_model import bounded, parse_section
 from .imitation.config import ConfigError
 from .imitation.config import load_config as load_imitate
 from .training.config import load_config as load_train
 from .training.config import parse_config as parse_train
+from .training.logs import plot_evaluations, read_rows
 
 #: Final evaluation games start at this seed (plus the run's seed times 1,000): training games
 #: use seeds below 1,000,000 + their count, the trainer's evaluations 1,000,003 onwards, the
@@ -75,8 +79,8 @@ def prior_only_file(train_raw: dict[str, Any], path: Path) -> Path:
     """``--prior-only``: the training config's network (it must name a ``network.prior``) with
     its policy head zeroed, saved at ``path``: every action's own logit is 0, so a greedy player
     plays the prior's choice everywhere. ValueError when the network has no prior."""
+    # torch: once the configs are checked
     from agents.ppo import save_checkpoint
-    from boardkit.envs import make_env
 
     from .training.ppo import game_hook, make_network, prior_policy
 
@@ -98,14 +102,13 @@ def final_evaluation(cfg: PipelineConfig, network: Any, train_cfg: Any, make_sea
                      ) -> dict[str, Any]:
     """``network`` against each of ``final.opponents`` in ``final.games`` games, houses
     rotated, opponents in the workers, from :data:`FINAL_SEED_BASE` + 1,000 x seed."""
-    from .training.ppo import evaluate
+    from .training.ppo import evaluate  # torch: once the configs are checked
 
     final: dict[str, Any] = {}
     seed = FINAL_SEED_BASE + 1000 * train_cfg.seed
     for opponent in cfg.final.opponents:
-        e = evaluate(network, opponent, cfg.final.games, train_cfg.env, seed,
-                     cfg.final.greedy, cfg.final.workers, train_cfg.game, make_seat,
-                     True, train_cfg.agents)
+        e = evaluate(network, opponent, cfg.final.games, train_cfg.game, train_cfg.env, seed,
+                     cfg.final.greedy, cfg.final.workers, make_seat, True, train_cfg.agents)
         lo, hi = e.interval
         final[opponent] = {"wins": e.wins, "games": e.games, "rate": e.rate, "ci95": [lo, hi]}
         print(f"final {e}")
@@ -114,8 +117,8 @@ def final_evaluation(cfg: PipelineConfig, network: Any, train_cfg: Any, make_sea
 
 def evaluate_file(cfg: PipelineConfig, train_raw: dict[str, Any], path: Path) -> int:
     """``--evaluate``: the final evaluation of the agent file ``path``."""
+    # torch: once the configs are checked
     from agents.ppo import CheckpointError, load_checkpoint
-    from boardkit.envs import make_env
 
     from .training.ppo import seat_maker
 
@@ -159,12 +162,10 @@ def plot_pipeline(imitate_dir: Path | None, train_dir: Path, final: dict[str, An
     stage 2's evaluation win rates with their 95% intervals against learner decisions, and the
     final evaluation's points at the end; the 1/n line is parity. Without an imitation stage
     (``imitate_dir`` None) the training panel alone."""
-    import matplotlib
+    import matplotlib  # heavy: only when the curve is drawn
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-
-    from .training.logs import plot_evaluations, read_rows
 
     rows = read_rows(train_dir / "progress.csv")
     if imitate_dir is None:
@@ -223,8 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         return evaluate_file(cfg, train_raw, path)
     if args.evaluate is not None:
         return evaluate_file(cfg, train_raw, Path(args.evaluate))
-    from . import imitate
-    from .training.ppo import Trainer
+    from .training.ppo import Trainer  # torch: once the configs are checked
 
     started = time.perf_counter()
     if imitate_cfg is not None:

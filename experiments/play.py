@@ -28,7 +28,7 @@ stops before the game with one line naming the file and the key, and exit code 2
 
 The game: its env comes from :func:`boardkit.envs.make_env`, its seats ("houses" above) from the
 env's ``possible_agents``, its result, record, replay page and board picture from the
-tournament's game hooks (:mod:`experiments.tournament.game_hooks`; AGoT's:
+tournament's game hooks (:mod:`experiments.game_hooks`; AGoT's:
 ``got_env.tools.tournament``), so this module names no game.
 """
 
@@ -46,6 +46,7 @@ from agents.base import begin_game, end_game
 from boardkit import games
 from boardkit.envs import make_env
 
+from . import game_hooks
 from .config_files import ConfigError, check_env, exit_config_error, read_config
 from .config_model import GAMES, bounded, game_field, parse_section
 
@@ -154,9 +155,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def report(game: str, env: Any, agents: dict[str, Any], seed: int, elapsed: float) -> None:
     """Print the finished game: its length, the winner (or the draw) and each seat's score,
-    best first (the result of :func:`experiments.tournament.game_hooks.result`)."""
-    from .tournament import game_hooks
-
+    best first (the result of :func:`experiments.game_hooks.result`)."""
     rules = games.get(game)
     result = game_hooks.result(game, env)
 
@@ -181,8 +180,6 @@ def save_outputs(game: str, env: Any, seed: int, out: Path, *, picture: bool = T
                  replay: bool = False) -> None:
     """The game record ``game-<seed>.json``, the final board ``board-<seed>.png`` (a game with
     a picture hook) and the replay page ``replay.html`` in ``out``, each named as written."""
-    from .tournament import game_hooks
-
     out.mkdir(parents=True, exist_ok=True)
     game_hooks.save_record(game, env, out / f"game-{seed}.json")
     print(f"game record: {out / f'game-{seed}.json'}")

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from openskill.models import PlackettLuce
+
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 
 
@@ -102,8 +104,6 @@ def openskill_ratings(records: Iterable[dict[str, Any]],
     order given. Every seat is a one-player team ranked by its final place. An agent holding
     several seats of one game receives the mean of its seats' updated mu and sigma; a game whose
     seats all belong to one agent carries no information about skill and is skipped."""
-    from openskill.models import PlackettLuce
-
     model = PlackettLuce()
     ratings = {a: model.rating(name=a) for a in agents}
     rated = {a: 0 for a in agents}

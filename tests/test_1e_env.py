@@ -359,7 +359,8 @@ def test_tournament_tables_credit_a_draw_as_a_shared_win():
 
 def test_a_first_edition_tournament_runs(tmp_path):
     """experiments.tournament with ``env: {ruleset: 1e}``: games of the 1st edition, results."""
-    from experiments.tournament import parse_config, run_tournament
+    from experiments.tournament.config import parse_config
+    from experiments.tournament.run import run_tournament
 
     cfg = parse_config({"env": {"ruleset": "1e", "num_players": 3, "max_rounds": 2},
                         "agents": {"heuristic": "heuristic", "random": "random"},
@@ -542,7 +543,7 @@ def test_the_trainers_heuristic_seats_play_the_configs_ruleset():
     """The trainer's league and evaluation seat heuristics for the config's ruleset (they are
     no longer guessed from the observation)."""
     pytest.importorskip("torch")
-    from experiments.training.ppo import agent_seat
+    from experiments.training.ppo import opponent_seat
 
-    assert agent_seat("heuristic", 0, "1e").agent.ruleset == "1e"
-    assert agent_seat("heuristic", 0).agent.ruleset == "2e"
+    assert opponent_seat("heuristic", 0, "got", {"ruleset": "1e"}).agent.ruleset == "1e"
+    assert opponent_seat("heuristic", 0, "got").agent.ruleset == "2e"

@@ -18,7 +18,9 @@ import yaml
 import got_env
 from agents import AgentSpec, AgentSpecError, ISMCTSAgent, RandomAgent, make_agent
 from experiments import play as P
-from experiments import tournament as T
+from experiments.config_files import ConfigError
+from experiments.tournament.config import load_config, parse_config
+from experiments.tournament.run import run_tournament
 from got_env.agents.heuristic import HeuristicAgent
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -286,11 +288,11 @@ def test_a_tournament_enters_agents_from_outside_agents(on_path, tmp_path):
     """In process, then with 2 spawned workers (which import my_agents and load the file and
     the checkpoint themselves): the same games either way."""
     ckpt = write_json(tmp_path / "loaded.json", {"eps": 0.3})
-    one = T.load_config(own_config(tmp_path, ckpt, workers=1, name="one"))
+    one = load_config(own_config(tmp_path, ckpt, workers=1, name="one"))
     assert one.agents["random"] == {"type": "random"}            # as written, for config.json
     assert one.specs["byfile"] == AgentSpec(f"{REL_FILE}:FirstLegalAgent", {"eps": 0.5})
     assert pickle.loads(pickle.dumps(one.specs)) == one.specs
-    report = T.run_tournament(one, progress=False, log=quiet)
+    report = run_tournament(one, progress=False, log=quiet)
     assert (report.planned, report.played) == (6, 6)
     assert set(report.results["agents"]) == {"mine", "byfile", "loaded", "random"}
     assert sum(a["wins"] for a in report.results["agents"].values()) == 6
@@ -298,8 +300,8 @@ def test_a_tournament_enters_agents_from_outside_agents(on_path, tmp_path):
     saved = json.loads((report.run_dir / "config.json").read_text())
     assert set(saved["checkpoints"]) == {"loaded"} and len(saved["checkpoints"]["loaded"]) == 64
 
-    two = T.load_config(own_config(tmp_path, ckpt, workers=2, name="two"))
-    report2 = T.run_tournament(two, progress=False, log=quiet)
+    two = load_config(own_config(tmp_path, ckpt, workers=2, name="two"))
+    report2 = run_tournament(two, progress=False, log=quiet)
     assert report2.played == 6
     assert strip(read_games(report2.run_dir)) == strip(read_games(report.run_dir))
 
@@ -307,16 +309,16 @@ def test_a_tournament_enters_agents_from_outside_agents(on_path, tmp_path):
 def test_a_bad_spec_in_a_tournament_names_the_agent(on_path, tmp_path):
     raw = {"env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": "random", "x": "my_agents:Missing"}, "lineups": [["a", "a", "x"]]}
-    with pytest.raises(T.ConfigError, match=r"agents\.x: agent 'my_agents:Missing': module "
+    with pytest.raises(ConfigError, match=r"agents\.x: agent 'my_agents:Missing': module "
                                             r"'my_agents' has no 'Missing'"):
-        T.parse_config(raw)
+        parse_config(raw)
     raw["agents"]["x"] = {"checkpoint": str(tmp_path / "gone.pt")}
-    with pytest.raises(T.ConfigError, match=r"agents\.x: agent from checkpoint .*gone.pt' "
+    with pytest.raises(ConfigError, match=r"agents\.x: agent from checkpoint .*gone.pt' "
                                             r"not found"):
-        T.parse_config(raw)
+        parse_config(raw)
     raw["agents"]["x"] = None
-    with pytest.raises(T.ConfigError, match=r"agents\.x: no spec"):
-        T.parse_config(raw)
+    with pytest.raises(ConfigError, match=r"agents\.x: no spec"):
+        parse_config(raw)
 
 
 def test_a_changed_checkpoint_is_another_tournament(on_path, tmp_path):
@@ -324,22 +326,22 @@ def test_a_changed_checkpoint_is_another_tournament(on_path, tmp_path):
     raw = {"name": "ck", "out": str(tmp_path), "env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": "random", "c": {"checkpoint": str(ckpt)}},
            "lineups": [["a", "a", "c"]], "games": 1, "workers": 1}
-    cfg = T.parse_config(raw)
+    cfg = parse_config(raw)
     assert cfg.specs["c"].name == "my_agents:LoadedAgent"        # resolved once, up front
-    assert T.run_tournament(cfg, progress=False, log=quiet).played == 1
-    assert T.run_tournament(T.parse_config(raw), progress=False, log=quiet).played == 0
+    assert run_tournament(cfg, progress=False, log=quiet).played == 1
+    assert run_tournament(parse_config(raw), progress=False, log=quiet).played == 0
     write_json(ckpt, {"agent": "my_agents:LoadedAgent", "eps": 0.9})   # trained further
-    with pytest.raises(T.ConfigError, match="another tournament.*checkpoints"):
-        T.run_tournament(T.parse_config(raw), progress=False, log=quiet)
+    with pytest.raises(ConfigError, match="another tournament.*checkpoints"):
+        run_tournament(parse_config(raw), progress=False, log=quiet)
 
 
 def test_respelling_a_spec_keeps_the_run_folder(tmp_path):
     raw = {"name": "re", "out": str(tmp_path), "env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": {"type": "random"}, "b": {"type": "random", "seed": 3}},
            "lineups": [["a", "b", "b"]], "games": 2, "workers": 1}
-    assert T.run_tournament(T.parse_config(raw), progress=False, log=quiet).played == 2
+    assert run_tournament(parse_config(raw), progress=False, log=quiet).played == 2
     raw["agents"] = {"a": "random", "b": {"name": "random", "kwargs": {"seed": 3}}}
-    assert T.run_tournament(T.parse_config(raw), progress=False, log=quiet).played == 0
+    assert run_tournament(parse_config(raw), progress=False, log=quiet).played == 0
     raw["agents"]["b"] = {"name": "random", "kwargs": {"seed": 4}}
-    with pytest.raises(T.ConfigError, match="another tournament.*agents"):
-        T.run_tournament(T.parse_config(raw), progress=False, log=quiet)
+    with pytest.raises(ConfigError, match="another tournament.*agents"):
+        run_tournament(parse_config(raw), progress=False, log=quiet)

@@ -150,11 +150,11 @@ def test_save_checkpoint_writes_plain_data_only(tmp_path) -> None:
     """A checkpoint that could not be read back with weights_only=True is never written."""
     from agents.ppo import build_network, save_checkpoint
 
-    net = build_network({"kind": "mlp", "hidden": [8]})
+    net = build_network({"kind": "mlp", "hidden": [8]}, game="got")
     with pytest.raises(TypeError, match="plain data"):
-        save_checkpoint(tmp_path / "agent.pt", net, score=np.float64(0.5))
+        save_checkpoint(tmp_path / "agent.pt", net, game="got", score=np.float64(0.5))
     assert list(tmp_path.iterdir()) == []
-    path = save_checkpoint(tmp_path / "agent.pt", net, score=0.5)
+    path = save_checkpoint(tmp_path / "agent.pt", net, game="got", score=0.5)
     assert load_checkpoint(path)[1]["score"] == 0.5
 
 

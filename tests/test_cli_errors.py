@@ -14,12 +14,14 @@ import pytest
 
 from experiments import ladder as L
 from experiments import play as P
-from experiments import tournament as T
 from experiments.human import session as H
+from experiments.ladder import config as LC
+from experiments.tournament import cli as tournament_cli
+from experiments.tournament.config import load_config
 from got_env.data.loader import RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
-MAINS: dict[str, Callable[[list[str]], int]] = {"tournament": T.main, "ladder": L.main,
+MAINS: dict[str, Callable[[list[str]], int]] = {"tournament": tournament_cli.main, "ladder": L.main,
                                                 "play": P.main}
 
 
@@ -151,7 +153,7 @@ def test_the_good_configs_above_are_good(cli, tmp_path):
     """The base of the cases above parses, so each case fails on its own key alone."""
     path = tmp_path / "ok.yaml"
     path.write_text(json.dumps(good(cli, tmp_path / "runs")), encoding="utf-8")
-    load = {"tournament": T.load_config, "ladder": L.load_config, "play": P.load_config}[cli]
+    load = {"tournament": load_config, "ladder": LC.load_config, "play": P.load_config}[cli]
     assert load(path)
 
 
@@ -176,7 +178,7 @@ def test_help_of_human_lists_the_rulesets(capsys):
     assert "default 2e" in out
 
 
-@pytest.mark.parametrize("main", [T.main, L.main], ids=["tournament", "ladder"])
+@pytest.mark.parametrize("main", [tournament_cli.main, L.main], ids=["tournament", "ladder"])
 def test_help_of_tournament_and_ladder(main, capsys):
     out = help_text(main, capsys)
     assert "--config CONFIG YAML config (default: configs/" in out and "--games" in out

@@ -153,8 +153,8 @@ class Renamed(goofspiel.Goofspiel):
 
 
 def test_make_env_falls_back_to_the_kits_env_for_a_registered_game():
-    from boardkit.aec import KitEnv
-    from boardkit.envs import kit_env_factory, make_env
+    from boardkit.aec import KitEnv, kit_env_factory
+    from boardkit.envs import make_env
     from boardkit.plugin import GamePlugin
     from goofspiel.plugin import check_invariants
 

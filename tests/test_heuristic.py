@@ -10,8 +10,9 @@ import pytest
 
 import got_env
 from agents import REGISTRY, RandomAgent, make_agent
-from experiments import tournament as T
 from experiments.ratings import wilson
+from experiments.tournament.config import load_config
+from experiments.tournament.run import run_tournament
 from got_env.agents.heuristic import HeuristicAgent
 from got_env.engine import DecisionKind, scenario
 
@@ -402,8 +403,8 @@ HEURISTIC_VS_RANDOM = Path(__file__).resolve().parents[1] / "configs" / "heurist
 def heuristic_wins(tmp_path: Path, **overrides: object) -> tuple[float, int]:
     """The heuristic's wins and seats in configs/heuristic_vs_random.yaml's tournament (one
     heuristic against two random agents, houses rotated), played here."""
-    cfg = T.load_config(HEURISTIC_VS_RANDOM, out=tmp_path, workers=1, **overrides)
-    agent = T.run_tournament(cfg, progress=False, log=lambda _: None).results["agents"]
+    cfg = load_config(HEURISTIC_VS_RANDOM, out=tmp_path, workers=1, **overrides)
+    agent = run_tournament(cfg, progress=False, log=lambda _: None).results["agents"]
     return agent["heuristic"]["wins"], agent["heuristic"]["seats"]
 
 

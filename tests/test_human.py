@@ -15,7 +15,7 @@ from rich.console import Console
 import got_env
 from agents import make_agent
 from boardkit.records import GameRecord
-from experiments.human import HumanSession, main
+from experiments.human.session import HumanSession, main
 from got_env.tools.terminal import board
 
 ROOT = Path(__file__).resolve().parent.parent

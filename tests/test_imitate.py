@@ -16,7 +16,8 @@ from agents.ppo import PPOAgent, load_checkpoint
 from boardkit.envs import make_env
 from experiments import imitate
 from experiments.imitation.config import ConfigError, parse_config
-from experiments.imitation.data import Dataset, collect, compact_dtype
+from experiments.imitation.data import collect
+from experiments.imitation.dataset import Dataset, compact_dtype
 
 
 class HighestBid:

@@ -293,20 +293,22 @@ def test_the_ismcts_vs_heuristic_config_plays(tmp_path):
 
     import yaml
 
-    from experiments import tournament as T
+    from experiments.tournament.config import load_config, parse_config
+    from experiments.tournament.plan import make_plan
+    from experiments.tournament.run import run_tournament
 
     path = Path(__file__).resolve().parent.parent / "configs" / "ismcts_vs_heuristic.yaml"
-    cfg = T.load_config(path, out=tmp_path)
+    cfg = load_config(path, out=tmp_path)
     assert (cfg.games, cfg.seed, cfg.num_players) == (30, 100, 3)
     assert cfg.lineups == (("ismcts", "heuristic", "heuristic"),)
     assert cfg.agent_spec("ismcts").kwargs == {}    # the agent's defaults
-    assert {s.houses[0] for s in T.make_plan(cfg)[:3]} == set(cfg.houses)   # rotated
+    assert {s.houses[0] for s in make_plan(cfg)[:3]} == set(cfg.houses)   # rotated
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     raw["env"]["max_rounds"] = 1
     raw["agents"]["ismcts"] = {"name": "ismcts", "kwargs": {
         "simulations": 1, "rollout": "random", "prior": None, "model": None}}
-    tiny = T.parse_config(raw, games=1, workers=1, out=tmp_path)
-    report = T.run_tournament(tiny, progress=False, log=lambda _: None)
+    tiny = parse_config(raw, games=1, workers=1, out=tmp_path)
+    report = run_tournament(tiny, progress=False, log=lambda _: None)
     assert report.played == 1 and report.results["agents"]["ismcts"]["seats"] == 1
 
 

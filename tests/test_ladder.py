@@ -13,8 +13,9 @@ import pytest
 from PIL import Image
 
 from experiments import ladder as L
-from experiments import tournament as T
+from experiments.ladder import config as LC
 from experiments.ratings import wilson
+from experiments.tournament.records import GAMES_FILE
 
 OUTPUTS = ("config.json", "ladder.json", "pairwise.csv", "rungs.csv", "lengths.csv", "ladder.md",
            "ratings.png", "pairwise.png", "lengths.png")
@@ -43,7 +44,7 @@ def read_csv(path: Path) -> list[dict]:
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("ladder")
-    cfg = L.parse_config(tiny_raw(tmp), out=tmp / "runs")
+    cfg = LC.parse_config(tiny_raw(tmp), out=tmp / "runs")
     log: list[str] = []
     report = L.run_ladder(cfg, progress=False, log=log.append)
     return cfg, report, log
@@ -60,7 +61,7 @@ def test_tiny_ladder_writes_every_output(tiny):
     for name in ("ratings.png", "pairwise.png", "lengths.png"):
         with Image.open(report.run_dir / name) as im:
             assert im.format == "PNG" and im.size[0] > 100
-    games = report.run_dir / "matches" / MATCH / T.GAMES_FILE
+    games = report.run_dir / "matches" / MATCH / GAMES_FILE
     assert len(lines(games)) == 6
     md = (report.run_dir / "ladder.md").read_text()
     for heading in ("**Ratings**", "**Pairwise**", "**Per house**", "**Game lengths"):
@@ -71,7 +72,7 @@ def test_tiny_ladder_writes_every_output(tiny):
 
 def test_pairwise_table_matches_the_records(tiny):
     cfg, report, _ = tiny
-    recs = lines(report.run_dir / "matches" / MATCH / T.GAMES_FILE)
+    recs = lines(report.run_dir / "matches" / MATCH / GAMES_FILE)
     rows = {(r["rung"], r["opponent"]): r for r in read_csv(report.run_dir / "pairwise.csv")}
     doc = json.loads((report.run_dir / "ladder.json").read_text())
     assert set(rows) == {("random", "heuristic"), ("heuristic", "random")}
@@ -121,15 +122,15 @@ def test_optional_rung_without_checkpoint_is_skipped_with_a_note(tiny):
 def test_resume_does_not_replay_finished_games(tiny, tmp_path):
     cfg, report, _ = tiny
     shutil.copytree(report.run_dir, tmp_path / "tiny")
-    games = tmp_path / "tiny" / "matches" / MATCH / T.GAMES_FILE
+    games = tmp_path / "tiny" / "matches" / MATCH / GAMES_FILE
     before = lines(games)
-    again = L.run_ladder(L.parse_config(tiny_raw(tmp_path), out=tmp_path, workers=1),
+    again = L.run_ladder(LC.parse_config(tiny_raw(tmp_path), out=tmp_path, workers=1),
                          progress=False, log=lambda _s: None)
     assert (again.played, again.reused) == (0, 6)
     assert lines(games) == before
     # an interrupted match: the last two games are gone, and only they are played again
     games.write_text("".join(json.dumps(r) + "\n" for r in before[:4]))
-    again = L.run_ladder(L.parse_config(tiny_raw(tmp_path), out=tmp_path, workers=1),
+    again = L.run_ladder(LC.parse_config(tiny_raw(tmp_path), out=tmp_path, workers=1),
                          progress=False, log=lambda _s: None)
     assert (again.played, again.reused) == (2, 4)
     after = lines(games)
@@ -152,15 +153,15 @@ def base(**extra) -> dict:
 def test_unknown_agent_fails_naming_it(tmp_path):
     raw = base()
     raw["rungs"]["mystery"] = "no_such_agent"
-    with pytest.raises(L.ConfigError, match=r"rungs\.mystery: agent 'no_such_agent': unknown"):
-        L.parse_config(raw, out=tmp_path)
+    with pytest.raises(LC.ConfigError, match=r"rungs\.mystery: agent 'no_such_agent': unknown"):
+        LC.parse_config(raw, out=tmp_path)
     raw["rungs"]["mystery"] = {"name": "ismcts", "kwargs": {"rollout": "no_such_policy"}}
-    with pytest.raises(L.ConfigError, match=r"rungs\.mystery: .*no_such_policy"):
-        L.parse_config(raw, out=tmp_path)
+    with pytest.raises(LC.ConfigError, match=r"rungs\.mystery: .*no_such_policy"):
+        LC.parse_config(raw, out=tmp_path)
     # a rung not marked optional fails on its missing checkpoint instead of being skipped
     raw["rungs"]["mystery"] = {"name": "ppo", "checkpoint": str(tmp_path / "none.pt")}
-    with pytest.raises(L.ConfigError, match=r"rungs\.mystery: .*none\.pt.*not found"):
-        L.parse_config(raw, out=tmp_path)
+    with pytest.raises(LC.ConfigError, match=r"rungs\.mystery: .*none\.pt.*not found"):
+        LC.parse_config(raw, out=tmp_path)
     assert not (tmp_path / "ladder").exists()   # no game, no folder
 
 
@@ -192,14 +193,14 @@ def test_cli_names_the_bad_agent(tmp_path, capsys):
     (base(backend="cloud"), r"backend must be one of"),
 ])
 def test_bad_configs_name_the_key(raw, message, tmp_path):
-    with pytest.raises(L.ConfigError, match=message):
-        L.parse_config(raw, out=tmp_path)
+    with pytest.raises(LC.ConfigError, match=message):
+        LC.parse_config(raw, out=tmp_path)
 
 
 def test_games_per_pair_only_and_seeds(tmp_path):
     raw = base(games=6, pairs=[{"rungs": ["heuristic", "random"], "games": 9}])
     raw["rungs"]["slow"] = {"name": "heuristic", "games": 3}
-    cfg = L.parse_config(raw, out=tmp_path)
+    cfg = LC.parse_config(raw, out=tmp_path)
     games = {(m.a, m.b): m.games for m in cfg.matches}
     assert games == {("random", "heuristic"): 9, ("random", "slow"): 3, ("heuristic", "slow"): 3}
     m = cfg.matches[0]
@@ -207,12 +208,12 @@ def test_games_per_pair_only_and_seeds(tmp_path):
                                     ("heuristic", "random", "random"))
     assert m.tournament.run_dir == tmp_path / "ladder" / "matches" / "random__heuristic"
     assert len({mm.tournament.seed for mm in cfg.matches}) == 3
-    assert {mm.games for mm in L.parse_config(raw, out=tmp_path, games=12).matches} == {12}
-    only = L.parse_config(raw, out=tmp_path, only=["slow", "random"])
+    assert {mm.games for mm in LC.parse_config(raw, out=tmp_path, games=12).matches} == {12}
+    only = LC.parse_config(raw, out=tmp_path, only=["slow", "random"])
     assert only.rung_names == ["random", "slow"] and len(only.matches) == 1
     assert only.matches[0].tournament.seed == cfg.matches[1].tournament.seed
-    with pytest.raises(L.ConfigError, match=r"--only names 'nobody', not a rung"):
-        L.parse_config(raw, out=tmp_path, only=["random", "nobody"])
+    with pytest.raises(LC.ConfigError, match=r"--only names 'nobody', not a rung"):
+        LC.parse_config(raw, out=tmp_path, only=["random", "nobody"])
 
 
 def test_shipped_config_parses_when_its_agents_exist():
@@ -221,7 +222,7 @@ def test_shipped_config_parses_when_its_agents_exist():
 
     if "heuristic_v2" not in REGISTRY:
         pytest.skip("heuristic_v2 not in the registry yet")
-    cfg = L.load_config(L.config.DEFAULT_CONFIG)
+    cfg = LC.load_config(LC.DEFAULT_CONFIG)
     assert cfg.env["num_players"] == 3
     names = cfg.rung_names + [r for r, _ in cfg.skipped]
     assert names[:4] == ["random", "heuristic_v1", "heuristic_v2", "ismcts_v2"]
@@ -236,7 +237,7 @@ def test_a_tiny_goofspiel_ladder_runs_and_writes_its_ratings(tmp_path):
                      "ismcts": {"name": "ismcts", "kwargs": {"simulations": 4,
                                                              "horizon": "game"}}},
            "games": 2, "seed": 0, "workers": 1}
-    cfg = L.parse_config(raw, out=tmp_path)
+    cfg = LC.parse_config(raw, out=tmp_path)
     assert cfg.game == "goofspiel" and cfg.houses == ("player_0", "player_1")
     assert cfg.max_rounds == 0 and cfg.matches[0].tournament.game == "goofspiel"
     report = L.run_ladder(cfg, progress=False, log=lambda _s: None)
@@ -257,6 +258,6 @@ def test_a_tiny_goofspiel_ladder_runs_and_writes_its_ratings(tmp_path):
 
 
 def test_the_shipped_goofspiel_ladder_config_parses():
-    cfg = L.load_config(L.config.DEFAULT_CONFIG.parent / "goofspiel_ladder.yaml")
+    cfg = LC.load_config(LC.DEFAULT_CONFIG.parent / "goofspiel_ladder.yaml")
     assert cfg.game == "goofspiel" and cfg.rung_names == ["random", "ismcts_20", "ismcts_100"]
     assert {m.games for m in cfg.matches} == {20, 10}

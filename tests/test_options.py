@@ -35,8 +35,8 @@ def test_player_count_defaults_agree_everywhere(ruleset: str) -> None:
     assert default_num_players(options) == largest
     assert game_options(None, options).num_players == largest
     assert raw_env(**options).num_players == largest
-    assert eval_num_players(options) == largest
-    assert eval_num_players({**options, "num_players": 3}) == 3
+    assert eval_num_players(options, "got") == largest
+    assert eval_num_players({**options, "num_players": 3}, "got") == 3
 
 
 def test_1e_env_defaults_to_five_players() -> None:
@@ -51,7 +51,7 @@ def test_1e_training_config_without_num_players_reads_five() -> None:
     cfg = parse_config({"env": {"ruleset": "1e", "max_rounds": 2}, "eval": {"games": 30}})
     assert "num_players" not in cfg.env
     assert raw_env(**cfg.env).num_players == 5  # the trainer's probe (trainer.py)
-    assert eval_num_players(cfg.env) == 5
+    assert eval_num_players(cfg.env, cfg.game) == 5
 
 
 def test_1e_training_config_num_players_property() -> None:

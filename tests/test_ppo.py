@@ -26,7 +26,14 @@ from agents.ppo import (
 )
 from experiments.train import main
 from experiments.training.config import ConfigError, parse_config
-from experiments.training.ppo import ResumeError, Trainer, house_advantages, load_trainer
+from experiments.training.ppo import (
+    ResumeError,
+    Trainer,
+    house_advantages,
+    load_trainer,
+    read_trainer_state,
+    resume_codec,
+)
 
 NUM_ACTIONS = got_env.raw_env(num_players=3).codec.size
 
@@ -66,7 +73,7 @@ def _obs_and_masks(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 def test_every_network_samples_only_legal_actions_in_real_positions(kind: str) -> None:
     spec = {"kind": kind, "hidden": [32]} if kind == "mlp" else {
         "kind": kind, "embed": 16, "heads": 2, "layers": 1, "hidden": [32]}
-    net = build_network(spec)
+    net = build_network(spec, game="got")
     obs, masks = _obs_and_masks(40, seed=3)
     with torch.no_grad():  # push the logits of illegal actions far up: still never picked
         net.policy_head.bias.fill_(0.0)
@@ -91,7 +98,8 @@ def test_the_board_network_scores_an_area_action_from_that_areas_embedding(tmp_p
     from got_env.agents.networks import board_layout
 
     torch.manual_seed(0)
-    net = build_network({"kind": "board", "embed": 16, "heads": 2, "layers": 1, "hidden": [32]})
+    net = build_network({"kind": "board", "embed": 16, "heads": 2, "layers": 1, "hidden": [32]},
+                        game="got")
     area = board_layout("2e")["action_area"]
     codec = got_env.raw_env(num_players=3).codec
     assert area[codec.encode(("bid", 3))] == -1 and area[codec.encode(("done",))] == -1
@@ -114,7 +122,7 @@ def test_the_board_network_scores_an_area_action_from_that_areas_embedding(tmp_p
         gathered = (rows[:, net.action_area] * net.action_weight).sum(-1)
         torch.testing.assert_close(net.area_scores(areas), gathered)
         torch.testing.assert_close(logits, base + gathered)
-    save_checkpoint(tmp_path / "board.pt", net)
+    save_checkpoint(tmp_path / "board.pt", net, game="got")
     again, _ = load_checkpoint(tmp_path / "board.pt")
     with torch.no_grad():
         torch.testing.assert_close(again(x, torch.as_tensor(masks))[0],
@@ -337,6 +345,25 @@ def test_resume_refuses_another_config(tmp_path) -> None:
         load_trainer(other, tmp_path / "tiny" / "checkpoints" / "last.pt")
 
 
+def test_a_trainer_checkpoint_saved_before_the_game_key_is_agots(tmp_path) -> None:
+    """The config a trainer checkpoint holds names its game; one saved before it did was
+    AGoT's (boardkit.games.saved_game, the one conversion): it resumes an AGoT config, and a
+    config of another game refuses it, naming the game."""
+    Trainer(parse_config(_tiny(tmp_path, updates=1))).run()
+    cfg = parse_config(_tiny(tmp_path, updates=2))
+    assert cfg.as_dict()["game"] == "got"
+    last = tmp_path / "tiny" / "checkpoints" / "last.pt"
+    state = read_trainer_state(last, resume_codec("got"))
+    assert state["config"]["game"] == "got"
+    del state["config"]["game"]
+    trainer = Trainer(cfg)
+    trainer.load_state_dict(state, last)
+    assert trainer.update == 1
+    state["config"]["game"] = "goofspiel"
+    with pytest.raises(ResumeError, match=r"differs in \['game'\]"):
+        Trainer(cfg).load_state_dict(state, last)
+
+
 # -- errors ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("change, message", [
     ({"rollout": {"backend": "spark"}}, "rollout.backend"),
@@ -361,8 +388,8 @@ def test_bad_checkpoints_raise_checkpoint_error(tmp_path) -> None:
         load_checkpoint(bad)
     with pytest.raises(CheckpointError, match="no checkpoint file"):
         PPOAgent(checkpoint=tmp_path / "missing.pt")
-    net = build_network({"kind": "mlp", "hidden": [8]})
-    path = save_checkpoint(tmp_path / "ok.pt", net)
+    net = build_network({"kind": "mlp", "hidden": [8]}, game="got")
+    path = save_checkpoint(tmp_path / "ok.pt", net, game="got")
     doc = torch.load(path, weights_only=True)  # what save_checkpoint writes is plain data
     doc["network"] = {"kind": "mlp", "hidden": [9]}
     torch.save(doc, bad)
@@ -379,13 +406,15 @@ def test_cli_reports_a_bad_config(tmp_path, capsys) -> None:
 
 def test_the_shipped_checkpoint_plays_by_name() -> None:
     """``PPOAgent()`` with no argument, and the registry name ``ppo``, play the checkpoint
-    shipped in the package (configs/ppo_selfplay.yaml trained it)."""
+    shipped in the package (configs/ppo_selfplay.yaml trained it). It was saved before
+    checkpoints named their game: it is AGoT's (boardkit.games.saved_game)."""
     assert SHIPPED_CHECKPOINT.is_file()
     _, doc = load_checkpoint(SHIPPED_CHECKPOINT)
     assert doc["config"]["name"] == "ppo_selfplay" and doc["update"] == 500
+    assert "game" not in doc
     for spec in ("agents.ppo:PPOAgent", "ppo", {"name": "ppo", "kwargs": {"greedy": True}}):
         agent = make_agent(spec, seed=0)
-        assert agent.checkpoint == SHIPPED_CHECKPOINT
+        assert agent.checkpoint == SHIPPED_CHECKPOINT and agent.game == "got"
         obs, masks = _obs_and_masks(5, seed=0)
         for o, m in zip(obs, masks, strict=True):
             assert m[agent.act(o, m, {})]
@@ -446,12 +475,12 @@ def test_an_evaluation_with_the_opponents_in_the_workers_plays_the_same_games() 
     from experiments.training.ppo import evaluate
 
     torch.manual_seed(1)
-    net = build_network({"kind": "mlp", "hidden": [16]})
+    net = build_network({"kind": "mlp", "hidden": [16]}, game="got")
     env = {"num_players": 3, "max_rounds": 2}
     for opponent in ("random", "heuristic"):
-        here = evaluate(net, opponent, 9, env, seed=5, greedy=True)
+        here = evaluate(net, opponent, 9, "got", env, seed=5, greedy=True)
         for workers in (0, 2):
-            there = evaluate(net, opponent, 9, env, seed=5, greedy=True, workers=workers,
+            there = evaluate(net, opponent, 9, "got", env, seed=5, greedy=True, workers=workers,
                              seats_in_workers=True)
             assert there.won == here.won and len(here.won) == 9, (opponent, workers)
-    assert sum(evaluate(net, "random", 9, env, seed=5, greedy=True).won) > 0
+    assert sum(evaluate(net, "random", 9, "got", env, seed=5, greedy=True).won) > 0

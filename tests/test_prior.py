@@ -61,14 +61,14 @@ def test_a_prior_choosing_an_illegal_action_is_refused() -> None:
 
 def test_a_prior_choice_changes_nothing_for_a_network_without_a_prior() -> None:
     torch.manual_seed(0)
-    net = build_network({"kind": "mlp", "hidden": [8]})
+    net = build_network({"kind": "mlp", "hidden": [8]}, game="got")
     obs = torch.randn(4, net.obs_size)
     mask = torch.zeros(4, NUM_ACTIONS, dtype=torch.int8)
     mask[:, :10] = 1
     chosen = torch.full((4,), 3)
     assert torch.equal(net(obs, mask)[0], net(obs, mask, chosen)[0])
     with_prior = build_network({"kind": "mlp", "hidden": [8], "prior": "heuristic_v2",
-                                "prior_bonus": 2.0})
+                                "prior_bonus": 2.0}, game="got")
     with_prior.load_state_dict(net.state_dict())
     plain, _ = with_prior(obs, mask)
     none, _ = with_prior(obs, mask, torch.full((4,), NO_PRIOR))
@@ -98,10 +98,10 @@ def _zero_output_residual(path: Path) -> Path:
     """A residual network over heuristic_v2 whose own logits are all zero: greedy, it plays
     v2's choice at every decision."""
     net = build_network({"kind": "mlp", "hidden": [8], "prior": "heuristic_v2",
-                         "prior_bonus": 1.0})
+                         "prior_bonus": 1.0}, game="got")
     torch.nn.init.zeros_(net.policy_head.weight)
     torch.nn.init.zeros_(net.policy_head.bias)
-    return save_checkpoint(path, net)
+    return save_checkpoint(path, net, game="got")
 
 
 def _play(seat_agent: object, seed: int) -> list[int]:

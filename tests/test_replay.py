@@ -357,7 +357,8 @@ def test_play_writes_a_replay(tmp_path):
 
 
 def test_tournament_writes_one_replay_per_game(tmp_path):
-    from experiments.tournament import parse_config, run_tournament
+    from experiments.tournament.config import parse_config
+    from experiments.tournament.run import run_tournament
 
     cfg = parse_config({"env": {"num_players": 3, "max_rounds": 1}, "agents": {"r": "random"},
                         "lineups": [["r", "r", "r"]], "games": 2, "workers": 1,
@@ -582,7 +583,8 @@ def test_the_cli_exits_2_on_a_corrupt_goofspiel_record(tmp_path):
 
 
 def test_a_goofspiel_tournament_writes_replays(tmp_path):
-    from experiments.tournament import parse_config, run_tournament
+    from experiments.tournament.config import parse_config
+    from experiments.tournament.run import run_tournament
 
     cfg = parse_config({"game": "goofspiel", "env": {"num_players": 2, "num_cards": 5},
                         "agents": {"r": "random"}, "lineups": [["r", "r"]], "games": 2,

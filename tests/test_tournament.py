@@ -4,6 +4,7 @@ resuming from a cut games.jsonl, house rotation, ratings and the errors of bad c
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import math
 import shutil
@@ -15,8 +16,13 @@ import yaml
 from PIL import Image
 
 from agents import REGISTRY
-from experiments import tournament as T
+from experiments.config_files import ConfigError
 from experiments.ratings import openskill_ratings, wilson
+from experiments.tournament.cli import main
+from experiments.tournament.config import load_config, parse_config, round_robin_lineups
+from experiments.tournament.plan import GameFailed, make_plan, play_spec
+from experiments.tournament.records import RECORD_FIELDS, check_run_dir
+from experiments.tournament.run import run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = ROOT / "configs" / "tournament_tiny.yaml"
@@ -28,8 +34,8 @@ def quiet(_msg: str) -> None:
 
 
 def run(out: Path, **overrides):
-    cfg = T.load_config(TINY, out=out, **overrides)
-    return cfg, T.run_tournament(cfg, progress=False, log=quiet)
+    cfg = load_config(TINY, out=out, **overrides)
+    return cfg, run_tournament(cfg, progress=False, log=quiet)
 
 
 def lines(path: Path) -> list[dict]:
@@ -66,7 +72,7 @@ def test_games_jsonl_has_one_full_record_per_game(tiny):
     assert len(recs) == 4
     assert sorted((r["lineup_index"], r["game"]) for r in recs) == [(0, g) for g in range(4)]
     for r in recs:
-        assert set(T.RECORD_FIELDS) <= set(r)
+        assert set(RECORD_FIELDS) <= set(r)
         assert r["lineup"] == list(cfg.lineups[0])
         assert sorted(r["ranking"]) == sorted(cfg.houses) == sorted(r["houses"])
         assert r["ranks"] == [r["ranking"].index(h) + 1 for h in r["houses"]]
@@ -198,21 +204,37 @@ def test_a_run_folder_of_another_tournament_is_refused(tiny, tmp_path):
     copy_run(tiny, tmp_path)
     raw = yaml.safe_load(TINY.read_text())
     raw["env"]["max_rounds"] = 3
-    cfg = T.parse_config(raw, out=tmp_path)
-    with pytest.raises(T.ConfigError, match="another tournament.*max_rounds"):
-        T.run_tournament(cfg, progress=False, log=quiet)
+    cfg = parse_config(raw, out=tmp_path)
+    with pytest.raises(ConfigError, match="another tournament.*max_rounds"):
+        run_tournament(cfg, progress=False, log=quiet)
     raw = yaml.safe_load(TINY.read_text())
     raw["seed"] = 1
-    cfg = T.parse_config(raw, out=tmp_path)
-    with pytest.raises(T.ConfigError, match="another tournament"):
-        T.run_tournament(cfg, progress=False, log=quiet)
+    cfg = parse_config(raw, out=tmp_path)
+    with pytest.raises(ConfigError, match="another tournament"):
+        run_tournament(cfg, progress=False, log=quiet)
+
+
+def test_a_run_folder_saved_before_the_game_key_is_agots(tiny, tmp_path):
+    """A folder whose config.json names no game was saved when AGoT was the only game
+    (boardkit.games.saved_game, the one conversion): an AGoT tournament resumes it, and one of
+    another game refuses it, naming the game."""
+    copy_run(tiny, tmp_path)
+    saved = tmp_path / "tiny" / "config.json"
+    doc = json.loads(saved.read_text())
+    assert doc.pop("game") == "got"
+    saved.write_text(json.dumps(doc))
+    cfg, report = run(tmp_path)
+    assert report.played == 0 and report.reused == tiny[1].played
+    saved.write_text(json.dumps(doc))
+    with pytest.raises(ConfigError, match="game: was 'got', now 'goofspiel'"):
+        check_run_dir(dataclasses.replace(cfg, game="goofspiel"))
 
 
 def test_a_corrupt_line_in_the_middle_is_an_error(tiny, tmp_path):
     games = copy_run(tiny, tmp_path)
     text = games.read_text().splitlines(keepends=True)
     games.write_text(text[0] + "{not json\n" + "".join(text[1:]))
-    with pytest.raises(T.ConfigError, match="line 2"):
+    with pytest.raises(ConfigError, match="line 2"):
         run(tmp_path)
 
 
@@ -240,30 +262,30 @@ def test_a_corrupt_line_in_the_middle_is_an_error(tiny, tmp_path):
 def test_bad_configs_raise_clear_errors(change, message):
     raw = base_raw()
     change(raw)
-    with pytest.raises(T.ConfigError, match=message):
-        T.parse_config(raw)
+    with pytest.raises(ConfigError, match=message):
+        parse_config(raw)
 
 
 def test_round_robin_builds_every_combination():
-    assert T.round_robin_lineups(["a", "b"], 3) == [("a", "a", "b"), ("a", "b", "b")]
-    assert len(T.round_robin_lineups(list("abcd"), 3)) == 4
-    assert T.round_robin_lineups(["a"], 3) == [("a", "a", "a")]
+    assert round_robin_lineups(["a", "b"], 3) == [("a", "a", "b"), ("a", "b", "b")]
+    assert len(round_robin_lineups(list("abcd"), 3)) == 4
+    assert round_robin_lineups(["a"], 3) == [("a", "a", "a")]
     raw = base_raw()
     del raw["lineups"]
     raw["round_robin"] = True
-    assert T.parse_config(raw).lineups == (("a", "a", "b"), ("a", "b", "b"))
+    assert parse_config(raw).lineups == (("a", "a", "b"), ("a", "b", "b"))
     raw["round_robin"] = ["b", "zed"]
-    with pytest.raises(T.ConfigError, match="unknown agents"):
-        T.parse_config(raw)
+    with pytest.raises(ConfigError, match="unknown agents"):
+        parse_config(raw)
 
 
 def test_plan_seeds_are_stable_and_distinct():
-    cfg = T.parse_config(base_raw(), games=6)
-    plan = T.make_plan(cfg)
-    assert plan == T.make_plan(cfg) and len(plan) == 6
+    cfg = parse_config(base_raw(), games=6)
+    plan = make_plan(cfg)
+    assert plan == make_plan(cfg) and len(plan) == 6
     assert len({s.seed for s in plan}) == 6
     assert [s.game for s in plan] == list(range(6))
-    assert T.make_plan(T.parse_config({**base_raw(), "seed": 1}, games=6))[0].seed != plan[0].seed
+    assert make_plan(parse_config({**base_raw(), "seed": 1}, games=6))[0].seed != plan[0].seed
 
 
 class EnvAgent:
@@ -284,16 +306,16 @@ def test_agents_taking_env_get_the_game_env(monkeypatch):
     monkeypatch.setitem(REGISTRY, "envy", EnvAgent)
     raw = base_raw()
     raw["agents"]["b"] = {"type": "envy", "eps": 0.1}
-    cfg = T.parse_config(raw)
+    cfg = parse_config(raw)
     EnvAgent.built.clear()
-    rec = T.play_spec(cfg.env, cfg.agents, T.make_plan(cfg)[0], game=cfg.game)
+    rec = play_spec(cfg.env, cfg.agents, make_plan(cfg)[0], game=cfg.game)
     assert len(EnvAgent.built) == 2
     assert EnvAgent.built[0].env is EnvAgent.built[1].env
     assert EnvAgent.built[0].env.game.outcome is not None
     assert rec["winner"] in rec["houses"]
     raw["agents"]["b"] = {"type": "envy", "depth": 2}
-    with pytest.raises(T.ConfigError, match="envy"):
-        T.parse_config(raw)
+    with pytest.raises(ConfigError, match="envy"):
+        parse_config(raw)
 
 
 # -- statistics --------------------------------------------------------------------------------
@@ -316,9 +338,9 @@ def test_a_failing_game_names_itself(monkeypatch, tmp_path):
     monkeypatch.setitem(REGISTRY, "broken", BrokenAgent)
     raw = base_raw()
     raw["agents"]["b"] = {"type": "broken"}
-    cfg = T.parse_config(raw, out=tmp_path, workers=1)
-    with pytest.raises(T.GameFailed, match=r"game 0 of line-up 0 .*seed \d+.*boom"):
-        T.run_tournament(cfg, progress=False, log=quiet)
+    cfg = parse_config(raw, out=tmp_path, workers=1)
+    with pytest.raises(GameFailed, match=r"game 0 of line-up 0 .*seed \d+.*boom"):
+        run_tournament(cfg, progress=False, log=quiet)
 
 
 def test_openskill_ratings_follow_the_rankings():
@@ -334,14 +356,14 @@ def test_openskill_ratings_follow_the_rankings():
 # -- command line ------------------------------------------------------------------------------
 def test_cli_help(capsys):
     with pytest.raises(SystemExit) as e:
-        T.main(["--help"])
+        main(["--help"])
     assert e.value.code == 0
     out = capsys.readouterr().out
     assert "--games" in out and "--workers" in out and "round_robin" in out
 
 
 def test_cli_runs_and_reports(tmp_path, capsys):
-    assert T.main(["--config", str(TINY), "--out", str(tmp_path), "--games", "4",
+    assert main(["--config", str(TINY), "--out", str(tmp_path), "--games", "4",
                    "--workers", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "played 4 game(s)" in out and "alice" in out and "bob" in out and "note" not in out
@@ -354,7 +376,7 @@ def test_cli_bad_config_exits_with_the_reason(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
     bad.write_text("env: {num_players: 3}\nagents: {a: {type: alphago}}\nlineups: [[a, a, a]]\n")
     with pytest.raises(SystemExit) as e:
-        T.main(["--config", str(bad), "--out", str(tmp_path)])
+        main(["--config", str(bad), "--out", str(tmp_path)])
     assert e.value.code == 2
     assert "agents.a: agent 'alphago': unknown agent name" in capsys.readouterr().err
 
@@ -388,8 +410,8 @@ def goofspiel_runs(tmp_path_factory):
     """The tiny Goofspiel tournament played in this process and on 2 worker processes."""
     runs = {}
     for workers in (1, 2):
-        cfg = T.parse_config(goofspiel_raw(workers), out=tmp_path_factory.mktemp(f"g{workers}"))
-        runs[workers] = cfg, T.run_tournament(cfg, progress=False, log=quiet)
+        cfg = parse_config(goofspiel_raw(workers), out=tmp_path_factory.mktemp(f"g{workers}"))
+        runs[workers] = cfg, run_tournament(cfg, progress=False, log=quiet)
     return runs
 
 
@@ -399,7 +421,7 @@ def test_a_goofspiel_tournament_seats_its_players_and_records_its_points(goofspi
     recs = lines(report.run_dir / "games.jsonl")
     assert report.played == 4 and len(recs) == 4
     for r in recs:
-        assert set(T.RECORD_FIELDS) <= set(r)
+        assert set(RECORD_FIELDS) <= set(r)
         assert sorted(r["ranking"]) == ["player_0", "player_1"]
         assert r["houses"] == [cfg.houses[(i + r["game"]) % 2] for i in range(2)]
         points = r["castles"]           # the points won: every prize goes to one or none
@@ -429,7 +451,7 @@ def test_a_goofspiel_tournament_plays_the_same_on_worker_processes(goofspiel_run
 
 
 def test_the_goofspiel_config_parses():
-    cfg = T.load_config(GOOFSPIEL)
+    cfg = load_config(GOOFSPIEL)
     assert cfg.game == "goofspiel" and cfg.num_players == 2 and cfg.games % 2 == 0
 
 
@@ -440,13 +462,13 @@ def test_the_goofspiel_config_parses():
 def test_bad_goofspiel_configs_raise_clear_errors(change, message):
     raw = goofspiel_raw(1)
     change(raw)
-    with pytest.raises(T.ConfigError, match=message):
-        T.parse_config(raw)
+    with pytest.raises(ConfigError, match=message):
+        parse_config(raw)
 
 
 def test_a_run_folder_of_another_game_is_refused(goofspiel_runs, tmp_path):
     cfg, report = goofspiel_runs[1]
     shutil.copytree(report.run_dir, tmp_path / "goof")
-    agot = T.parse_config({**base_raw(), "name": "goof"}, out=tmp_path)
-    with pytest.raises(T.ConfigError, match="game: was 'goofspiel', now 'got'"):
-        T.run_tournament(agot, progress=False, log=quiet)
+    agot = parse_config({**base_raw(), "name": "goof"}, out=tmp_path)
+    with pytest.raises(ConfigError, match="game: was 'goofspiel', now 'got'"):
+        run_tournament(agot, progress=False, log=quiet)

@@ -20,7 +20,12 @@ from test_vector_faults import assert_plays_on_like, deadline
 
 from boardkit.vector import VectorGames, make_vector_games
 from boardkit.vector_shard import VectorGamesError
-from experiments import tournament as T
+from experiments.config_files import ConfigError
+from experiments.tournament.cli import main
+from experiments.tournament.config import load_config, parse_config
+from experiments.tournament.plan import GameFailed
+from experiments.tournament.records import GAMES_FILE
+from experiments.tournament.run import RunReport, run_tournament
 from got_env.engine import IllegalActionError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,8 +46,8 @@ def test_an_unknown_backend_names_the_choices() -> None:
         assert type(games) is VectorGames and games.num_workers == 0
     raw = {"env": {"num_players": 3, "max_rounds": 1}, "agents": {"a": "random"},
            "lineups": [["a", "a", "a"]], "backend": "spark"}
-    with pytest.raises(T.ConfigError, match=r"backend must be one of \['local', 'ray'\]"):
-        T.parse_config(raw)
+    with pytest.raises(ConfigError, match=r"backend must be one of \['local', 'ray'\]"):
+        parse_config(raw)
 
 
 def test_without_ray_the_error_says_which_extra_to_install(monkeypatch) -> None:
@@ -54,13 +59,13 @@ def test_without_ray_the_error_says_which_extra_to_install(monkeypatch) -> None:
         RayVectorGames(2, 3, max_rounds=1, game="got")
     with pytest.raises(ImportError, match=extra):
         make_vector_games("ray", num_games=2, num_players=3, game="got")
-    with pytest.raises(T.ConfigError, match="backend: ray: .*" + extra):
-        T.load_config(TINY, backend="ray")
+    with pytest.raises(ConfigError, match="backend: ray: .*" + extra):
+        load_config(TINY, backend="ray")
 
 
 def test_cli_takes_the_backend(capsys) -> None:
     with pytest.raises(SystemExit):
-        T.main(["--help"])
+        main(["--help"])
     assert "--backend {local,ray}" in capsys.readouterr().out
 
 
@@ -229,14 +234,14 @@ def test_the_tournament_on_ray_gives_the_local_records(ray, tmp_path) -> None:
     the same results; config.json records the backend."""
     reports = {}
     for backend, workers in (("local", 1), ("ray", 2)):
-        cfg = T.load_config(TINY, out=tmp_path / backend, backend=backend, workers=workers)
+        cfg = load_config(TINY, out=tmp_path / backend, backend=backend, workers=workers)
         assert cfg.backend == backend
-        reports[backend] = T.run_tournament(cfg, progress=False, log=lambda _msg: None)
+        reports[backend] = run_tournament(cfg, progress=False, log=lambda _msg: None)
     local, remote = reports["local"], reports["ray"]
     assert remote.played == remote.planned == 4
 
-    def games(report: T.RunReport) -> list[dict]:
-        recs = [json.loads(line) for line in (report.run_dir / T.GAMES_FILE).read_text()
+    def games(report: RunReport) -> list[dict]:
+        recs = [json.loads(line) for line in (report.run_dir / GAMES_FILE).read_text()
                 .splitlines()]
         return sorted(({k: v for k, v in r.items() if k != "seconds"} for r in recs),
                       key=lambda r: (r["lineup_index"], r["game"]))
@@ -264,6 +269,6 @@ def test_a_failing_game_on_ray_names_itself(ray, tmp_path) -> None:
     raw = {"env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": "random", "b": f"{tmp_path / 'broken.py'}:BrokenAgent"},
            "lineups": [["a", "b", "b"]], "games": 3, "backend": "ray", "workers": 1}
-    cfg = T.parse_config(raw, out=tmp_path)
-    with pytest.raises(T.GameFailed, match=r"game 0 of line-up 0 .*seed \d+.*boom"):
-        T.run_tournament(cfg, progress=False, log=lambda _msg: None)
+    cfg = parse_config(raw, out=tmp_path)
+    with pytest.raises(GameFailed, match=r"game 0 of line-up 0 .*seed \d+.*boom"):
+        run_tournament(cfg, progress=False, log=lambda _msg: None)

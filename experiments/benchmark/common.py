@@ -196,7 +196,7 @@ def classic_envs() -> dict[str, Callable[[], Any]]:
     try:
         with warnings.catch_warnings():  # PettingZoo's notice about its older creation API
             warnings.simplefilter("ignore", DeprecationWarning)
-            from pettingzoo.classic import chess_v6, connect_four_v3
+            from pettingzoo.classic import chess_v6, connect_four_v3  # optional: [classic]
     except ImportError:
         return {}
     return {"chess_v6": chess_v6.env, "connect_four_v3": connect_four_v3.env}

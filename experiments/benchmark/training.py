@@ -38,6 +38,7 @@ def parser() -> argparse.ArgumentParser:
 
 def measure(raw: dict[str, Any], updates: int, warmup: int) -> dict[str, float]:
     """The steady-state figures of ``updates`` updates of the config ``raw``."""
+    # torch and the games: once the arguments are read, not for --help
     from experiments.training.config import parse_config
     from experiments.training.logs import TIMING
     from experiments.training.ppo import Trainer

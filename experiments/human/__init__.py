@@ -13,7 +13,3 @@ and what the game revealed after each step; any other game gets
 :mod:`.text_view` (the protocol's ``text(state, observer)``, the codec's action names, records
 as ``boardkit.records.GameRecord``, every game's).
 """
-
-from .session import HumanSession, main
-
-__all__ = ["HumanSession", "main"]

@@ -36,8 +36,8 @@ from agents import AgentSpecError, make_agent
 from agents.base import begin_game, end_game
 from boardkit import games
 
+from .. import game_hooks
 from ..config_model import GAMES
-from ..tournament import game_hooks
 
 
 def view_module(game: str) -> Any:
@@ -249,7 +249,7 @@ class HumanSession:
 
     def picture(self, label: str) -> Path | None:
         """The board picture as the player's house sees it (hidden orders never drawn), for a
-        game that draws one (:func:`experiments.tournament.game_hooks.save_picture`)."""
+        game that draws one (:func:`experiments.game_hooks.save_picture`)."""
         self.out.mkdir(parents=True, exist_ok=True)
         try:
             path = game_hooks.save_picture(self.game, self.env,

@@ -2,7 +2,7 @@
 ): the position is the protocol's ``text(state, observer)`` (the player's view: a game
 keeps another player's secrets out of it), the options are the codec's action names, the log
 says what the other players chose, a secret choice only as "made a secret choice (hidden)", and
-the end is the result of :func:`experiments.tournament.game_hooks.result`.
+the end is the result of :func:`experiments.game_hooks.result`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from rich.text import Text
 
 from boardkit import games
 from boardkit.envs import make_env as kit_env
+
+from .. import game_hooks
 
 #: The agent of every other seat when ``--opponents`` is not given (a game's heuristic is its
 #: own; random play is every game's).
@@ -107,8 +109,6 @@ class View:
         """The final ranking with each player's score, or None while the game is on."""
         if not self.over():
             return None
-        from ..tournament import game_hooks
-
         game = self.game
         result = game_hooks.result(game, self.env)
 

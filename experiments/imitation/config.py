@@ -8,12 +8,17 @@ Every key and its default is in ``configs/imitate_v2.yaml``; docs/imitation.md e
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from agents import make_agent
 from experiments import config_files
 from experiments.config_model import GAMES, bounded, game_field, parse_section
+from experiments.training.config import check_network
+
+from .dataset import source_of
 
 ConfigError = config_files.ConfigError
 #: Seeds are those numpy's and torch's generators both take.
@@ -108,10 +113,19 @@ class ImitateConfig:
         return d
 
 
+def source_mismatch(cfg: ImitateConfig, source: dict[str, Any] | None) -> str | None:
+    """Why a dataset recorded under ``source`` is not ``cfg``'s collection, or None."""
+    if source is None:
+        return "it records no collection (saved before data.load existed): collect it again"
+    want = json.loads(json.dumps(cfg.collection()))
+    for key, value in want.items():
+        if source.get(key) != value:
+            return f"recorded with {key}={source.get(key)!r}, this config has {value!r}"
+    return None
+
+
 def _check_load(cfg: ImitateConfig) -> None:
     """``data.load`` names a dataset recorded under this config's collection."""
-    from .data import source_mismatch, source_of
-
     path = cfg.data.load
     try:
         why = source_mismatch(cfg, source_of(path))
@@ -125,8 +139,6 @@ def check(cfg: ImitateConfig) -> None:
     """What no single key says, with the key in the message: the env builds, the seats are
     its agents, the teacher and the others build on it, the network builds for the game, the
     evaluation fits the table."""
-    from experiments.training.config import check_network
-
     _, probe = config_files.check_env(cfg.env, forbidden=FORBIDDEN_ENV, game=cfg.game)
     agents = list(probe.possible_agents)
     if cfg.data.seats is not None:
@@ -137,8 +149,6 @@ def check(cfg: ImitateConfig) -> None:
     check_network(cfg.network, cfg.game)
     if cfg.data.load is not None:
         _check_load(cfg)
-    from agents import make_agent
-
     for key, spec in (("teacher", cfg.teacher), ("data.others", cfg.data.others)):
         if spec is None:
             if key == "teacher":

@@ -29,7 +29,8 @@ from boardkit.outcome import win_shares
 from experiments.training.ppo import Evaluation
 
 from .config import ImitateConfig
-from .data import GAME_SEED_STRIDE, Dataset, collect, play_game
+from .data import GAME_SEED_STRIDE, collect, play_game
+from .dataset import Dataset
 
 #: Decisions per forward pass when only measuring (no gradient): bounds the float32 copy.
 EVAL_BATCH = 2048

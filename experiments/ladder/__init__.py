@@ -37,7 +37,7 @@ game with one line naming the file and the key, and exit code 2.
 The game: as in the tournament (experiments.tournament), everything game-specific comes through
 its registry name: the env from :func:`boardkit.envs.make_env`, the seats ("houses" in the
 tables: AGoT's houses, Goofspiel's ``player_<i>``) from its ``possible_agents``, the results
-from the tournament's game hooks (:mod:`experiments.tournament.game_hooks`), which also give the
+from the game hooks (:mod:`experiments.game_hooks`), which also give the
 round limit of the length histograms and the endings the tables count (AGoT: seven castles,
 last round; another game: the reasons its games recorded). configs/goofspiel_ladder.yaml is a
 Goofspiel ladder.
@@ -68,26 +68,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import tournament as T
+from .. import game_hooks
 from ..config_files import exit_config_error
 from ..config_model import BACKENDS
-from ..tournament import game_hooks
 from ..tournament.cli import run_or_exit
+from ..tournament.plan import make_plan
+from ..tournament.records import GAMES_FILE, match_games, read_games
+from ..tournament.run import run_tournament
 from .config import (
     DEFAULT_CONFIG,
     MATCHES_DIR,
     ConfigError,
     LadderConfig,
     Match,
-    Rung,
     load_config,
-    parse_config,
 )
 from .report import markdown, write_outputs
 from .stats import ladder_results
 
-__all__ = ["ConfigError", "LadderConfig", "LadderReport", "Match", "Rung", "load_config",
-           "main", "match_records", "parse_config", "run_ladder"]
+__all__ = ["LadderReport", "main", "match_records", "run_ladder"]
 
 
 @dataclass
@@ -104,9 +103,9 @@ class LadderReport:
 def match_records(match: Match) -> list[dict[str, Any]]:
     """The match's recorded games, in its plan order (every game of the plan must be there)."""
     tcfg = match.tournament
-    path = tcfg.run_dir / T.GAMES_FILE
-    plan = T.make_plan(tcfg)
-    done, _ = T.match_games(T.read_games(path), plan, path)
+    path = tcfg.run_dir / GAMES_FILE
+    plan = make_plan(tcfg)
+    done, _ = match_games(read_games(path), plan, path)
     return [done[s.key] for s in plan if s.key in done]
 
 
@@ -124,7 +123,7 @@ def run_ladder(cfg: LadderConfig, *, progress: bool = True, log: Callable[[str],
     start = time.perf_counter()
     for i, m in enumerate(cfg.matches, 1):
         log(f"match {i}/{len(cfg.matches)}: {m.a} vs {m.b}, {m.games} games per line-up")
-        rep = T.run_tournament(m.tournament, progress=progress,
+        rep = run_tournament(m.tournament, progress=progress,
                                log=lambda s: None if s.startswith("note:") else log(s))
         planned, reused, played = planned + rep.planned, reused + rep.reused, played + rep.played
     seconds = time.perf_counter() - start
@@ -162,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     footer = f"`{cmd.strip()}`: {{played}} games played in {{seconds:.0f}} s by the last run"
     report = run_or_exit(p, lambda: run_ladder(cfg, progress=not args.no_progress,
                                                footer=footer),
-                         f"{cfg.run_dir}/{MATCHES_DIR}/*/{T.GAMES_FILE}")
+                         f"{cfg.run_dir}/{MATCHES_DIR}/*/{GAMES_FILE}")
     print(f"\nladder {cfg.name}: {report.planned} games ({report.reused} already played, "
           f"{report.played} played in {report.seconds:.1f} s)\n")
     print(markdown(cfg, report.results))

@@ -1,5 +1,5 @@
 """The ladder's config: rungs (agent specs by name), pairwise matches, and each match as a
-tournament config (experiments.tournament.Config), so that the tournament plays, records and
+tournament config (experiments.tournament.config.Config), so that the tournament plays, records and
 resumes its games."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import numpy as np
 from agents import AgentSpec, AgentSpecError
 from boardkit.envs import make_env
 
-from .. import tournament as T
+from .. import game_hooks
 from ..config_files import ConfigError, check_env, read_config
 from ..config_model import BACKENDS, GAMES, bounded, game_field, parse_section, parse_value
-from ..tournament import game_hooks
+from ..tournament import config as tournament_config
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "ladder.yaml"
 MATCHES_DIR = "matches"
@@ -70,7 +70,7 @@ class Rung:
 class Match:
     a: str                      # the earlier rung in the config
     b: str
-    tournament: T.Config        # line-ups [a, b, b, ...] and [b, a, a, ...]
+    tournament: tournament_config.Config        # line-ups [a, b, b, ...] and [b, a, a, ...]
 
     @property
     def name(self) -> str:
@@ -144,14 +144,15 @@ def _required_files(spec: Any, requires: tuple[str, ...]) -> list[Path]:
     if parsed.checkpoint is not None:
         return [Path(parsed.checkpoint).expanduser()]
     if parsed.name == "ppo" and "checkpoint" not in parsed.kwargs:
-        from agents.ppo import SHIPPED_CHECKPOINT
+        from agents.ppo import SHIPPED_CHECKPOINT  # torch: only for a ppo rung
 
         return [SHIPPED_CHECKPOINT]
     return []
 
 
 def _parse_rung(name: Any, raw: Any) -> Rung:
-    if not isinstance(name, str) or not T.FOLDER_NAME.fullmatch(name) or "__" in name:
+    if (not isinstance(name, str) or not tournament_config.FOLDER_NAME.fullmatch(name)
+            or "__" in name):
         raise ConfigError(f"rungs: a rung name must be a folder name (letters, digits, . _ -, "
                           f"no '__'), got {name!r}")
     key = f"rungs.{name}"
@@ -196,10 +197,11 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
     if isinstance(raw, dict):
         raw = {**raw, **{k: v for k, v in overrides.items() if v is not None}}
     file = parse_section(LadderFile, raw)
-    name = T.check_name(file.name if file.name is not None else default_name)
-    out, seed, workers, backend = file.out, file.seed, file.workers, T.check_ray(file.backend)
+    name = tournament_config.check_name(file.name if file.name is not None else default_name)
+    out, seed, workers = file.out, file.seed, file.workers
+    backend = tournament_config.check_ray(file.backend)
 
-    env, probe = check_env(file.env, forbidden=T.FORBIDDEN_ENV, game=file.game)
+    env, probe = check_env(file.env, forbidden=tournament_config.FORBIDDEN_ENV, game=file.game)
     houses = tuple(probe.possible_agents)
     max_rounds = game_hooks.max_rounds(file.game, probe)
     n = len(houses)
@@ -276,7 +278,7 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
                     "lineups": lineups(ra.name, rb.name, n), "games": g,
                     "seed": match_seed(seed, ra.name, rb.name), "workers": workers}
             try:
-                tcfg = T.parse_config(mraw, backend=backend)
+                tcfg = tournament_config.parse_config(mraw, backend=backend)
             except ConfigError as e:
                 raise ConfigError(f"match {ra.name} vs {rb.name}: {e}") from None
             notes += [note for note in tcfg.notes if note not in notes]

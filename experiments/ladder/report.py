@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..tournament import game_hooks
+from .. import game_hooks
 from .config import LadderConfig
 
 
@@ -129,7 +129,7 @@ def markdown(cfg: LadderConfig, res: dict[str, Any], footer: str = "") -> str:
 
 
 def write_outputs(cfg: LadderConfig, res: dict[str, Any], footer: str = "") -> list[Path]:
-    from .plots import save_plots
+    from .plots import save_plots  # matplotlib: only when the outputs are written
 
     d = cfg.run_dir
     doc = {**res, "config": cfg.as_dict(), "notes": list(cfg.notes),

@@ -1,4 +1,4 @@
-"""``python -m experiments.tournament``: see experiments/tournament/__init__.py."""
+"""``python -m experiments.tournament``: see experiments/tournament/cli.py."""
 
 import sys
 

@@ -15,8 +15,8 @@ from agents import make_agent
 from boardkit import games
 from boardkit.envs import make_env
 
+from .. import game_hooks
 from ..play import play_game
-from . import game_hooks
 from .config import Config
 
 

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from boardkit.games import saved_game
+
 from ..config_files import ConfigError
 from .config import Config, canonical_agents
 from .plan import GameSpec
@@ -84,12 +86,10 @@ def check_run_dir(cfg: Config) -> None:
         old = json.loads(saved.read_text())
     except (OSError, json.JSONDecodeError):
         return
-    now = json.loads(json.dumps(cfg.identity()))
+    old["game"] = saved_game(old)   # a folder saved before the key: see saved_game
+    now = {**json.loads(json.dumps(cfg.identity())), "game": cfg.game}
     diff = [k for k in now if (canonical_agents(old.get(k)) != canonical_agents(now[k])
                                if k == "agents" else old.get(k) != now[k])]
-    if old.get("game", "got") != cfg.game:   # a folder from before the key played AGoT
-        diff.append("game")
-        now["game"] = cfg.game
     if diff:
         detail = "; ".join(f"{k}: was {old.get(k)!r}, now {now[k]!r}" for k in diff)
         raise ConfigError(f"{cfg.run_dir} holds games of another tournament ({detail}); use "

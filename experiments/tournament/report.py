@@ -56,7 +56,7 @@ def csv_rows(results: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 def write_results(cfg: Config, results: dict[str, Any]) -> list[Path]:
-    from .plots import save_plots
+    from .plots import save_plots  # matplotlib: only when the outputs are written
 
     run_dir = cfg.run_dir
     (run_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")

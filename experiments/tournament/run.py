@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tqdm import tqdm
+
 from agents import AgentSpec
+from boardkit.vector_ray import init_ray
 
 from ..ratings import agent_wins, as_number
 from .config import Config
@@ -75,8 +78,6 @@ def _run_ray_tasks(env: dict[str, Any], agents: dict[str, AgentSpec], specs: lis
     an interrupted run keeps every finished game); at most ``limit`` tasks in flight (0: all at
     once, Ray queues them on its CPUs). A failed game raises GameFailed naming it, and the games
     not yet done are cancelled."""
-    from boardkit.vector_ray import init_ray
-
     ray = init_ray()
     task = _remote_play_spec(ray)
     env_ref, agents_ref = ray.put(env), ray.put(agents)  # sent once, not once per game
@@ -132,8 +133,6 @@ def run_tournament(cfg: Config, *, progress: bool = True,
         + (where if missing else ""))
     if extra:
         log(f"note: {extra} record(s) in {games_path} lie outside this plan and are left out")
-
-    from tqdm import tqdm
 
     wins = {a: sum(agent_wins(rec, a) for rec in done.values()) for a in cfg.agent_names}
     bar = tqdm(total=len(plan), initial=reused, unit="game", desc=cfg.name,

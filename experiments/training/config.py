@@ -29,6 +29,8 @@ from experiments.config_model import (
     parse_value,
 )
 
+from .game_hooks import BASELINES, baseline, default_num_players, opponent_spec, shaping_weights
+
 #: Seeds are those numpy's and torch's generators both take.
 MAX_SEED = 2**32 - 1
 LEAGUE_KINDS = ("current", "snapshots", "heuristic", "random")
@@ -162,11 +164,9 @@ class TrainConfig:
     def num_players(self) -> int:
         """The env's ``num_players``, else the game's default (AGoT: the ruleset's largest
         player count, the one default of got_env.engine.options), read here when asked (the
-        config module itself stays free of the game, so that ``train --help`` is quick)."""
+        game's plugin is loaded then, not for ``train --help``)."""
         if self.env.get("num_players") is not None:
             return int(self.env["num_players"])
-        from .game_hooks import default_num_players
-
         return default_num_players(self.game, self.env)
 
     @property
@@ -176,9 +176,7 @@ class TrainConfig:
     def as_dict(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
         d["eval"]["opponents"] = list(self.eval.opponents)
-        if d["game"] == "got":  # the first game: as before the key, so older checkpoints resume
-            del d["game"]
-        if not d["agents"]:     # likewise: no opponent specs, as before the key
+        if not d["agents"]:     # no opponent specs: as before the key, so older checkpoints resume
             del d["agents"]
         if not self.eval.seats_in_workers:  # likewise: as before the key
             del d["eval"]["seats_in_workers"]
@@ -223,8 +221,6 @@ def parse_config(raw: Any, checkpoint_exists: bool = True, **overrides: Any) -> 
 def _shaping_of_the_game(cfg: TrainConfig, raw: Any) -> TrainConfig:
     """``cfg`` with no shaping for a game that has no shaping potential (its weights at 0,
     so that the run's config.yaml says so); ConfigError when its config sets one anyway."""
-    from .game_hooks import shaping_weights
-
     if shaping_weights(cfg.game):
         return cfg
     given = (raw or {}).get("shaping") if isinstance(raw, dict) else None
@@ -277,7 +273,7 @@ def _opponent_name(cfg: TrainConfig, name: Any) -> bool:
         return False
     if name in cfg.agents or ":" in name:
         return True
-    from agents import REGISTRY
+    from agents import REGISTRY  # the agents: not for train --help (tests/test_train_cli.py)
 
     return name in REGISTRY
 
@@ -286,21 +282,19 @@ def check_opponents(cfg: TrainConfig, probe: Any) -> None:
     """Build every opponent the run can meet once, on the config's env, so that a bad spec or
     a game without a heuristic fails now, naming the key, not in the middle of a run. AGoT's
     own baselines are built by its hooks (they always build)."""
-    from .game_hooks import BASELINES, baseline, opponent_spec
-
     for name in cfg.opponents:
         if name in BASELINES and baseline(cfg.game, name, 0, cfg.env) is not None:
             continue
         key = f"agents.{name}" if name in cfg.agents else f"opponent {name!r}"
         try:
-            from agents import make_agent
+            from agents import make_agent  # the agents: not for train --help
 
             make_agent(opponent_spec(cfg.game, name, cfg.agents), env=probe, seed=0)
         except ValueError as e:  # AgentSpecError, or a game without a heuristic
             raise ConfigError(f"{key}: {config_files.one_line(str(e))}") from None
 
 
-def check_network(network: dict[str, Any], game: str = "got") -> None:
+def check_network(network: dict[str, Any], game: str) -> None:
     """The ``network`` spec is one :func:`agents.ppo.build_network` builds for ``game``."""
     from agents.ppo import check_network_spec, game_networks  # torch: once a config is checked
 

@@ -7,7 +7,7 @@ one, any other opponent an agent spec built by :func:`agents.make_agent`); a gam
 differ gives a module of its own as its plugin's ``training`` piece
 (:class:`boardkit.plugin.GamePlugin`, loaded on first use), whose functions stand in for the
 defaults, as the tournament's
-:mod:`experiments.tournament.game_hooks` do.
+:mod:`experiments.game_hooks` do.
 
 AGoT's (:mod:`got_env.tools.training`) keeps its runs what they were before the trainer was
 game-neutral: the potential from its castles and supply, the winner from its game record, its

@@ -71,6 +71,7 @@ class TrainingLog:
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
+                    # heavy: only for a run whose config asks for TensorBoard events
                     from torch.utils.tensorboard import SummaryWriter
                 self.writer = SummaryWriter(str(run_dir / "tensorboard"))
             except ImportError:
@@ -122,7 +123,7 @@ def plot_curve(csv_path: Path, png_path: Path, title: str) -> Path:
     """Evaluation win rates (with 95% intervals) and training-game win rates against decisions
     played, one line per opponent; the 1/num_players share is where a policy as good as its
     opponents would sit."""
-    import matplotlib
+    import matplotlib  # heavy: only when a curve is drawn
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -57,7 +57,9 @@ from typing import Any
 import numpy as np
 import torch
 import yaml
+from tqdm import tqdm
 
+from agents import make_agent
 from agents.base import begin_game, end_game
 from agents.ppo import (
     NO_PRIOR,
@@ -71,6 +73,7 @@ from agents.ppo import (
 )
 from agents.random_agent import RandomAgent
 from boardkit.envs import make_env
+from boardkit.games import saved_game
 from boardkit.records import GameRecord
 from boardkit.vector import VectorGames, make_vector_games
 
@@ -188,7 +191,7 @@ class Seat:
     prior_seed: int | None = None
 
 
-def opponent_seat(name: str, seed: int, game: str = "got",
+def opponent_seat(name: str, seed: int, game: str,
                   env_options: Mapping[str, Any] | None = None,
                   specs: Mapping[str, Any] | None = None, env: Any = None) -> Seat:
     """A seat played by the opponent ``name`` of a game of ``game`` with ``env_options``: the
@@ -201,8 +204,6 @@ def opponent_seat(name: str, seed: int, game: str = "got",
     specs = dict(specs or {})
     agent = game_hook(game, "baseline")(name, seed, options) if name not in specs else None
     if agent is None:
-        from agents import make_agent
-
         agent = make_agent(game_hook(game, "opponent_spec")(name, specs), env=env, seed=seed)
     return Seat("agent", agent=agent, opponent=name, seed=seed)
 
@@ -220,15 +221,6 @@ def worker_spec(game: str, name: str, seed: int, env_options: Mapping[str, Any],
                 specs: Mapping[str, Any] | None) -> tuple:
     """The plain spec :func:`worker_agent` builds a worker-side seat from (it pickles)."""
     return (game, name, seed, dict(env_options), dict(specs or {}))
-
-
-def agent_seat(name: str, seed: int, ruleset: str = "2e") -> Seat:
-    """A seat played by an AGoT baseline agent (``heuristic``, ``random``) for a game of
-    ``ruleset`` (a heuristic plays the ruleset it is given, never one guessed from the
-    observation)."""
-    if name not in game_hooks.BASELINES:
-        raise ValueError(f"no baseline agent named {name!r}")
-    return opponent_seat(name, seed, "got", {"ruleset": ruleset})
 
 
 #: Builds the seat of an opponent by its name and seed (:func:`opponent_seat` bound to a config).
@@ -721,7 +713,7 @@ class Evaluation:
                 f"(95% CI {lo:.1%}-{hi:.1%})")
 
 
-def eval_num_players(env_options: Mapping[str, Any], game: str = "got") -> int:
+def eval_num_players(env_options: Mapping[str, Any], game: str) -> int:
     """The table size of the evaluation games: the options' ``num_players``, else the game's
     own default (AGoT: the ruleset's largest count), so that a 1e run without one evaluates
     5-player games as it trains them."""
@@ -730,8 +722,8 @@ def eval_num_players(env_options: Mapping[str, Any], game: str = "got") -> int:
         env_options)
 
 
-def evaluate(network: torch.nn.Module, opponent: str, games: int, env_options: dict[str, Any],
-             seed: int, greedy: bool = False, workers: int = 0, game: str = "got",
+def evaluate(network: torch.nn.Module, opponent: str, games: int, game: str,
+             env_options: dict[str, Any], seed: int, greedy: bool = False, workers: int = 0,
              make_seat: SeatMaker | None = None, seats_in_workers: bool = False,
              specs: Mapping[str, Any] | None = None) -> Evaluation:
     """Play ``games`` games of ``game``, all in lockstep, the learner at one seat and
@@ -813,8 +805,6 @@ def resume_codec(game: str) -> PlainCodec:
     return PlainCodec((*RESUME_CLASSES, *game_hook(game, "resume_classes")()))
 
 
-#: AGoT's codec (the classes every trainer checkpoint held before the trainer was game-neutral).
-CODEC = resume_codec("got")
 #: Where the classes an old (pickled) trainer checkpoint names come from: such a file is told
 #: apart from a foreign one by them alone, without being unpickled.
 OLD_FORMAT_MODULES = ("experiments.", "agents.", "got_env.", "numpy.")
@@ -824,7 +814,7 @@ class ResumeError(CheckpointError):
     """A trainer checkpoint that cannot be resumed (another format, or another config)."""
 
 
-def read_trainer_state(path: Path, codec: PlainCodec = CODEC) -> dict[str, Any]:
+def read_trainer_state(path: Path, codec: PlainCodec) -> dict[str, Any]:
     """The decoded state in a trainer checkpoint, read as plain data only (``codec``: the
     classes of its game, :func:`resume_codec`)."""
     try:
@@ -969,7 +959,8 @@ class Trainer:
         if not isinstance(state, dict) or state.get("format") != TRAINER_FORMAT:
             raise ResumeError(f"{where}not a trainer checkpoint of format {TRAINER_FORMAT!r}")
         mine = {k: v for k, v in self.cfg.as_dict().items() if k not in ("updates", "out")}
-        theirs = {k: v for k, v in state["config"].items() if k not in ("updates", "out")}
+        saved = {**state["config"], "game": saved_game(state["config"])}  # an older one: no key
+        theirs = {k: v for k, v in saved.items() if k not in ("updates", "out")}
         if mine != theirs:
             diff = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
             raise ResumeError(f"{where}the checkpoint was trained with another config (differs "
@@ -1073,7 +1064,6 @@ class Trainer:
                                   num_workers=cfg.rollout.workers, **workers, **options)
         bar = None
         if progress if progress is not None else cfg.progress:
-            from tqdm import tqdm
             bar = tqdm(total=cfg.updates, initial=self.update, desc=cfg.name, unit="update",
                        dynamic_ncols=True)
         try:
@@ -1146,8 +1136,8 @@ class Trainer:
         row: dict[str, Any] = {}
         entry: dict[str, Any] = {"update": self.update, "decisions": self.decisions}
         for opponent in cfg.eval.opponents:
-            e: Evaluation = evaluate(self.network, opponent, cfg.eval.games, cfg.env, cfg.seed,
-                                     cfg.eval.greedy, cfg.eval.workers, cfg.game,
+            e: Evaluation = evaluate(self.network, opponent, cfg.eval.games, cfg.game, cfg.env,
+                                     cfg.seed, cfg.eval.greedy, cfg.eval.workers,
                                      self.make_seat, cfg.eval.seats_in_workers, cfg.agents)
             lo, hi = e.interval
             row.update({f"eval_{opponent}": e.rate, f"eval_{opponent}_lo": lo,

@@ -1,5 +1,5 @@
 """A Game of Thrones' tournament hooks (its plugin's ``tournament`` piece, read by
-experiments.tournament.game_hooks; the decisions, the record and its saving are the defaults':
+experiments.game_hooks; the decisions, the record and its saving are the defaults':
 the env's :class:`boardkit.records.GameRecord`) (its result is the game's own,
 ``got_env.game.AGoTGame.result``); for the ladder its round limit and endings; for
 experiments.play and terminal play the words of its score and the board picture."""

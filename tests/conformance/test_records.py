@@ -1,5 +1,5 @@
 """Every game's record of a game (saved as the tools save it,
-:func:`experiments.tournament.game_hooks.save_record`) refuses an edit: one action changed to
+:func:`experiments.game_hooks.save_record`) refuses an edit: one action changed to
 another legal one is a RecordError when the record is read and replayed (the replay tool's
 :func:`experiments.replay.load_record`, then ``walk``).
 
@@ -15,8 +15,8 @@ import pytest
 
 from boardkit import games
 from boardkit.records import RecordError
+from experiments.game_hooks import save_record
 from experiments.replay import load_record
-from experiments.tournament.game_hooks import save_record
 
 from .play import options_of
 

@@ -9,7 +9,8 @@ import dataclasses
 import pytest
 
 from boardkit import games
-from boardkit.envs import kit_env_factory, make_env
+from boardkit.aec import kit_env_factory
+from boardkit.envs import make_env
 from boardkit.plugin import GAME_MEMBERS, GamePlugin, PluginError
 from goofspiel.game import Goofspiel
 from goofspiel.plugin import check_invariants

@@ -16,7 +16,7 @@ from rich.console import Console
 from agents import RandomAgent
 from boardkit.envs import make_env
 from boardkit.records import GameRecord
-from experiments.human import HumanSession, main
+from experiments.human.session import HumanSession, main
 
 ROOT = Path(__file__).resolve().parents[2]
 WOTR = ["--game", "wotr", "--option", "max_turns=1", "--seed", "3"]

@@ -113,7 +113,8 @@ def test_a_one_side_page_never_names_the_other_sides_hidden_cards(record, side):
 
 
 def test_a_wotr_tournament_writes_replay_pages_with_both_sides(tmp_path):
-    from experiments.tournament import parse_config, run_tournament
+    from experiments.tournament.config import parse_config
+    from experiments.tournament.run import run_tournament
 
     cfg = parse_config({"game": "wotr", "env": {"max_turns": 1}, "agents": {"r": "random"},
                         "lineups": [["r", "r"]], "games": 2, "workers": 1, "replays": True,

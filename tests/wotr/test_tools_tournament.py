@@ -12,10 +12,13 @@ from pathlib import Path
 import pytest
 
 from boardkit.records import GameRecord
+from experiments import game_hooks
 from experiments import ladder as L
 from experiments import play as P
-from experiments import tournament as T
-from experiments.tournament import game_hooks
+from experiments.ladder import config as LC
+from experiments.tournament.config import load_config, parse_config
+from experiments.tournament.records import RECORD_FIELDS
+from experiments.tournament.run import run_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {"ruleset": "2e", "max_turns": 2}
@@ -50,8 +53,8 @@ def runs(tmp_path_factory):
     """The tiny tournament (random against random, 2 games) here and on 2 worker processes."""
     out = {}
     for workers in (1, 2):
-        cfg = T.parse_config(tournament_raw(workers), out=tmp_path_factory.mktemp(f"w{workers}"))
-        out[workers] = cfg, T.run_tournament(cfg, progress=False, log=quiet)
+        cfg = parse_config(tournament_raw(workers), out=tmp_path_factory.mktemp(f"w{workers}"))
+        out[workers] = cfg, run_tournament(cfg, progress=False, log=quiet)
     return out
 
 
@@ -62,7 +65,7 @@ def test_a_wotr_tournament_seats_both_sides_and_writes_its_records_and_report(ru
     assert report.played == 2 and len(recs) == 2
     assert [r["houses"] for r in recs] == [list(SIDES), list(SIDES[::-1])]  # sides swapped
     for r in recs:
-        assert set(T.RECORD_FIELDS) <= set(r)
+        assert set(RECORD_FIELDS) <= set(r)
         assert sorted(r["ranking"]) == sorted(SIDES)
         assert r["winner"] is None and r["winner_agent"] is None  # truncated: no winner
         assert r["reason"] == "truncated" and r["rounds"] == 2 and r["decisions"] > 10
@@ -114,7 +117,7 @@ def test_a_tiny_wotr_ladder_runs_and_writes_its_ratings(tmp_path):
     raw = {"game": "wotr", "name": "wotr", "env": dict(ENV),
            "rungs": {"random": "random", "random_too": {"name": "random"}},
            "games": 2, "seed": 0, "workers": 1}
-    cfg = L.parse_config(raw, out=tmp_path)
+    cfg = LC.parse_config(raw, out=tmp_path)
     assert cfg.game == "wotr" and cfg.houses == SIDES and cfg.max_rounds == 0
     report = L.run_ladder(cfg, progress=False, log=quiet)
     assert (report.planned, report.played) == (4, 4)
@@ -153,11 +156,11 @@ def test_the_shipped_wotr_configs_parse(name):
     heuristic_or_skip()  # each names the heuristic: parsing checks that its spec builds
     path = ROOT / "configs" / f"{name}.yaml"
     if name == "wotr_tournament":
-        cfg = T.load_config(path)
+        cfg = load_config(path)
         assert cfg.game == "wotr" and cfg.houses == SIDES and cfg.games % 2 == 0
         assert cfg.env == {"ruleset": "2e", "max_turns": 6}
     elif name == "wotr_ladder":
-        cfg = L.load_config(path)
+        cfg = LC.load_config(path)
         assert cfg.game == "wotr" and cfg.rung_names == ["random", "heuristic"]
     else:
         cfg = P.load_config(path)
@@ -169,7 +172,7 @@ def test_the_heuristic_plays_a_tiny_tournament(tmp_path):
     heuristic_or_skip()
     raw = {**tournament_raw(1), "agents": {"h": "wotr_heuristic", "r": "random"},
            "lineups": [["h", "r"]]}
-    cfg = T.parse_config(raw, out=tmp_path)
-    report = T.run_tournament(cfg, progress=False, log=quiet)
+    cfg = parse_config(raw, out=tmp_path)
+    report = run_tournament(cfg, progress=False, log=quiet)
     recs = lines(report.run_dir / "games.jsonl")
     assert report.played == 2 and {r["seats"][s] for r in recs for s in SIDES} == {"h", "r"}

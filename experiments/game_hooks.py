@@ -1,5 +1,8 @@
-"""What a tournament reads from a finished game besides the protocol, per game: its result, how
-many decisions it took, its replay page. Every game gets the kit's answers (the result from
+"""What the tools that play games (a tournament, the ladder, ``experiments.play``, terminal play)
+read from a finished game besides the protocol, per game: its result, how many decisions it
+took, its replay page, its record and picture saved. It sits beside those tools, not in one of
+them, since each of them reads it (the trainer's own hooks are :mod:`experiments.training.
+game_hooks`). Every game gets the kit's answers (the result from
 :func:`boardkit.result.final_result`, the decisions from the env's ``record``, the
 replay page of that :class:`boardkit.records.GameRecord`, drawn by the game's replay view or the
 default text view, :mod:`experiments.replay`); a game whose env or protocol cannot give them
@@ -19,6 +22,8 @@ from typing import Any
 
 from boardkit import games
 from boardkit.result import Result, final_result
+
+from .replay import write_replay as write_replay_page
 
 
 def _hook(game: str, name: str) -> Any:
@@ -54,10 +59,8 @@ def write_replay(game: str, env: Any, path: Path, title: str) -> Any:
     """The finished game's replay page at ``path``, of the game's own record (its ``record``
     hook), else of the env's record (:class:`boardkit.records.GameRecord`); returns what the
     replay writer returns (its figures: bytes, seconds), for a tool that reports them."""
-    from ..replay import write_replay as write
-
     hook = _hook(game, "record")
-    return write(env.record if hook is None else hook(env), path, title=title)
+    return write_replay_page(env.record if hook is None else hook(env), path, title=title)
 
 
 # -- what the ladder, experiments.play and terminal play read besides ----------------------------
