@@ -66,6 +66,7 @@ from typing import Any
 
 import numpy as np
 
+from agents.registry import REGISTRY
 from boardkit import games
 from boardkit.outcome import win_shares
 from boardkit.protocol import Action, Codec, Decision, Encoder, Game
@@ -218,8 +219,6 @@ def make_policy(spec: str | Policy, ruleset: Any, num_players: int,
         return spec
     if spec == "random":
         return random_policy
-    from agents import REGISTRY
-
     if spec not in REGISTRY:
         raise ValueError(f"unknown rollout policy {spec!r}: 'random', an agent name "
                          f"({sorted(REGISTRY)}) or a callable (state, decision, rng) -> action")

@@ -121,7 +121,7 @@ def evaluate_file(cfg: PipelineConfig, train_raw: dict[str, Any], path: Path) ->
 
     train_cfg = parse_train({**train_raw, "init": {}}, checkpoint_exists=False)
     try:
-        network, _ = load_checkpoint(path)
+        network, _ = load_checkpoint(path, prior=train_cfg.network.get("prior"))
     except CheckpointError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 import got_env
-from agents import AgentSpec, AgentSpecError, ISMCTSAgent, RandomAgent, make_agent
+from agents import REGISTRY, AgentSpec, AgentSpecError, ISMCTSAgent, RandomAgent, make_agent
 from experiments import play as P
 from experiments import tournament as T
 from got_env.agents.heuristic import HeuristicAgent
@@ -123,24 +123,30 @@ def test_else_the_checkpoint_goes_to_the_constructor(on_path, tmp_path):
         make_agent({"name": "random", "checkpoint": str(ckpt)})
 
 
-def test_a_checkpoint_alone_names_its_class(on_path, tmp_path):
-    ckpt = write_json(tmp_path / "c.json", {"agent": "my_agents:LoadedAgent", "eps": 0.75})
+def test_a_checkpoint_alone_names_its_kind(on_path, tmp_path, monkeypatch):
+    import my_agents
+
+    monkeypatch.setitem(REGISTRY, "loaded", my_agents.LoadedAgent)   # a researcher's kind
+    ckpt = write_json(tmp_path / "c.json", {"agent": "loaded", "eps": 0.75})
     spec = AgentSpec.parse({"checkpoint": str(ckpt)})
-    assert spec.resolved().name == "my_agents:LoadedAgent"
+    assert spec.resolved().name == "loaded"
     agent = make_agent(spec, seed=2)
     assert type(agent).__name__ == "LoadedAgent" and agent.eps == 0.75
 
 
-def test_a_torch_checkpoint_alone_names_its_class(on_path, tmp_path):
+def test_a_torch_checkpoint_alone_names_its_kind(on_path, tmp_path, monkeypatch):
     torch = pytest.importorskip("torch")
+    import my_agents
+
+    monkeypatch.setitem(REGISTRY, "loaded", my_agents.LoadedAgent)
     path = tmp_path / "policy.pt"
-    torch.save({"agent": "my_agents:LoadedAgent", "eps": torch.tensor(0.5),
+    torch.save({"agent": "loaded", "eps": torch.tensor(0.5),
                 "weights": {"w": torch.zeros(3)}}, path)
     agent = make_agent({"checkpoint": str(path)}, seed=1)
     assert type(agent).__name__ == "LoadedAgent" and agent.eps == pytest.approx(0.5)
     bare = tmp_path / "bare.pt"
     torch.save({"w": torch.zeros(3)}, bare)
-    with pytest.raises(AgentSpecError, match="the checkpoint names no agent class"):
+    with pytest.raises(AgentSpecError, match="the checkpoint names no agent kind"):
         make_agent({"checkpoint": str(bare)})
 
 
@@ -213,7 +219,7 @@ def test_an_unreadable_checkpoint_says_to_name_the_class(tmp_path):
     with pytest.raises(AgentSpecError, match=r"cannot read the checkpoint .* name the class"):
         make_agent({"checkpoint": str(bad)})
     text = write_json(tmp_path / "c.json", {"eps": 1})
-    with pytest.raises(AgentSpecError, match="names no agent class"):
+    with pytest.raises(AgentSpecError, match="names no agent kind"):
         AgentSpec.parse({"checkpoint": str(text)}).check()
 
 
@@ -319,16 +325,19 @@ def test_a_bad_spec_in_a_tournament_names_the_agent(on_path, tmp_path):
         T.parse_config(raw)
 
 
-def test_a_changed_checkpoint_is_another_tournament(on_path, tmp_path):
-    ckpt = write_json(tmp_path / "c.json", {"agent": "my_agents:LoadedAgent", "eps": 0.2})
+def test_a_changed_checkpoint_is_another_tournament(on_path, tmp_path, monkeypatch):
+    import my_agents
+
+    monkeypatch.setitem(REGISTRY, "loaded", my_agents.LoadedAgent)
+    ckpt = write_json(tmp_path / "c.json", {"agent": "loaded", "eps": 0.2})
     raw = {"name": "ck", "out": str(tmp_path), "env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": "random", "c": {"checkpoint": str(ckpt)}},
            "lineups": [["a", "a", "c"]], "games": 1, "workers": 1}
     cfg = T.parse_config(raw)
-    assert cfg.specs["c"].name == "my_agents:LoadedAgent"        # resolved once, up front
+    assert cfg.specs["c"].name == "loaded"        # resolved once, up front
     assert T.run_tournament(cfg, progress=False, log=quiet).played == 1
     assert T.run_tournament(T.parse_config(raw), progress=False, log=quiet).played == 0
-    write_json(ckpt, {"agent": "my_agents:LoadedAgent", "eps": 0.9})   # trained further
+    write_json(ckpt, {"agent": "loaded", "eps": 0.9})   # trained further
     with pytest.raises(T.ConfigError, match="another tournament.*checkpoints"):
         T.run_tournament(T.parse_config(raw), progress=False, log=quiet)
 

@@ -132,7 +132,7 @@ def test_a_truncated_trainer_checkpoint_is_refused_as_corrupt(tmp_path, capsys) 
     torch.save({"format": "got_env-train-2", "config": load_config(cfg).as_dict()}, part)
     assert main(["--config", str(cfg), "--resume", str(part)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"error: {part}: a corrupt trainer checkpoint (KeyError: 'network')")
+    assert err.startswith(f"error: {part}: a corrupt trainer checkpoint (KeyError: 'collector')")
 
 
 def test_the_shipped_checkpoint_is_plain_data() -> None:
