@@ -18,7 +18,9 @@ researcher's own agent or a trained checkpoint enters a game without editing thi
   is the user's own config or command line.
 
 A spec with a checkpoint is built by the class's ``from_checkpoint(path, **kwargs)`` classmethod
-if it has one, else by ``Class(checkpoint=path, **kwargs)``. Agents whose constructor (or
+if it has one, else by ``Class(checkpoint=path, **kwargs)``. A class with a
+``check_options(kwargs)`` classmethod (IS-MCTS's) has the spec's keyword arguments checked by it
+(a ValueError naming the option) before anything is built. Agents whose constructor (or
 ``from_checkpoint``) has an ``env`` or ``seed`` parameter get the game's env and a seed from the
 script (``seed`` only where the spec does not fix it).
 """
@@ -262,6 +264,12 @@ class AgentSpec:
             raise AgentSpecError(f"{self}: {target.__qualname__} has no act(observation, "
                                  f"action_mask, info) method: not an Agent "
                                  f"(agents.base.Agent)")
+        check_options = getattr(target, "check_options", None)
+        if callable(check_options):  # an agent that declares its options' types and ranges
+            try:
+                check_options(self.kwargs)
+            except ValueError as e:
+                raise AgentSpecError(f"{self}: {e}") from None
         kwargs = {**self.kwargs, **extra}
         fn: Callable[..., Any] = target
         args: tuple[Any, ...] = ()

@@ -20,12 +20,23 @@ import dataclasses
 import json
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from .config_files import exit_config_error, read_config
-from .config_model import bounded, parse_section
+from .config_model import (
+    MAX_GAMES,
+    MAX_WORKERS,
+    Bool,
+    Field,
+    Int,
+    Names,
+    Section,
+    Text,
+    parse_section,
+    schema,
+)
 from .imitation.config import ConfigError
 from .imitation.config import load_config as load_imitate
 from .training.config import load_config as load_train
@@ -37,21 +48,21 @@ from .training.config import parse_config as parse_train
 FINAL_SEED_BASE = 7_000_000
 
 
-@dataclass(frozen=True)
+@schema
 class FinalConfig:
-    games: int = bounded(201, minimum=0)     #: per opponent; a multiple of the player count
-    opponents: tuple[str, ...] = ("heuristic_v2", "heuristic", "random")
-    greedy: bool = False                     #: sample from the policy (as it trained), or argmax
-    workers: int = bounded(2, minimum=0)     #: evaluation worker processes
+    games: Int = Field(201, ge=0, le=MAX_GAMES)   #: per opponent; a multiple of the players
+    opponents: Names = ("heuristic_v2", "heuristic", "random")
+    greedy: Bool = False                     #: sample from the policy (as it trained), or argmax
+    workers: Int = Field(2, ge=0, le=MAX_WORKERS)   #: evaluation worker processes
 
 
-@dataclass(frozen=True)
+@schema
 class PipelineConfig:
     #: stage 1's config; null: no imitation stage (the training config starts as it says, e.g.
     #: a residual network over a prior agent from scratch, configs/pipeline_v2_prior.yaml)
-    imitate: str | None = "configs/imitate_v2_600.yaml"
-    train: str = "configs/ppo_v2_league.yaml"      #: stage 2's config
-    final: FinalConfig = field(default_factory=FinalConfig)
+    imitate: Text | None = "configs/imitate_v2_600.yaml"
+    train: Text = "configs/ppo_v2_league.yaml"      #: stage 2's config
+    final: Section[FinalConfig] = field(default_factory=FinalConfig)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -361,7 +361,7 @@ def test_a_first_edition_tournament_runs(tmp_path):
     """experiments.tournament with ``env: {ruleset: 1e}``: games of the 1st edition, results."""
     from experiments.tournament import parse_config, run_tournament
 
-    cfg = parse_config({"env": {"ruleset": "1e", "num_players": 3, "max_rounds": 2},
+    cfg = parse_config({"game": "got", "env": {"ruleset": "1e", "num_players": 3, "max_rounds": 2},
                         "agents": {"heuristic": "heuristic", "random": "random"},
                         "lineups": [["heuristic", "random", "random"]], "games": 3,
                         "workers": 1, "out": str(tmp_path)}, default_name="t1e")

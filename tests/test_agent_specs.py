@@ -247,14 +247,15 @@ def test_play_seats_agents_from_any_module(on_path):
 def test_play_main_runs_a_config_with_an_own_agent(on_path, tmp_path, capsys):
     cfg = tmp_path / "play.yaml"
     cfg.write_text(yaml.safe_dump({
-        "env": {"num_players": 3, "max_rounds": 1}, "seed": 1,
+        "game": "got", "env": {"num_players": 3, "max_rounds": 1}, "seed": 1,
         "agents": {"default": "random", "stark": {"name": "my_agents:FirstLegalAgent",
                                                   "kwargs": {"eps": 0.1}}}}))
     assert P.main(["--config", str(cfg), "--out", str(tmp_path / "out"), "--no-picture"]) == 0
     out = capsys.readouterr().out
     assert "(FirstLegalAgent)" in out and "(RandomAgent)" in out
     assert (tmp_path / "out" / "game-1.json").exists()
-    cfg.write_text(yaml.safe_dump({"env": {"num_players": 3}, "agents": {"stark": "nope:X"}}))
+    cfg.write_text(yaml.safe_dump({"game": "got", "env": {"num_players": 3},
+                                   "agents": {"stark": "nope:X"}}))
     with pytest.raises(SystemExit) as e:
         P.main(["--config", str(cfg), "--out", str(tmp_path / "out")])
     assert e.value.code == 2
@@ -267,7 +268,7 @@ def own_config(tmp_path: Path, ckpt: Path, workers: int, name: str = "own") -> P
     from a checkpoint, next to a registry agent; written as YAML, as a researcher would."""
     cfg = tmp_path / f"{name}.yaml"
     cfg.write_text(yaml.safe_dump({
-        "name": name, "out": str(tmp_path / "runs"),
+        "game": "got", "name": name, "out": str(tmp_path / "runs"),
         "env": {"num_players": 3, "max_rounds": 1},
         "agents": {"mine": "my_agents:FirstLegalAgent",
                    "byfile": {"name": f"{REL_FILE}:FirstLegalAgent", "kwargs": {"eps": 0.5}},
@@ -311,7 +312,7 @@ def test_a_tournament_enters_agents_from_outside_agents(on_path, tmp_path):
 
 
 def test_a_bad_spec_in_a_tournament_names_the_agent(on_path, tmp_path):
-    raw = {"env": {"num_players": 3, "max_rounds": 1},
+    raw = {"game": "got", "env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": "random", "x": "my_agents:Missing"}, "lineups": [["a", "a", "x"]]}
     with pytest.raises(T.ConfigError, match=r"agents\.x: agent 'my_agents:Missing': module "
                                             r"'my_agents' has no 'Missing'"):
@@ -330,7 +331,8 @@ def test_a_changed_checkpoint_is_another_tournament(on_path, tmp_path, monkeypat
 
     monkeypatch.setitem(REGISTRY, "loaded", my_agents.LoadedAgent)
     ckpt = write_json(tmp_path / "c.json", {"agent": "loaded", "eps": 0.2})
-    raw = {"name": "ck", "out": str(tmp_path), "env": {"num_players": 3, "max_rounds": 1},
+    raw = {"game": "got", "name": "ck", "out": str(tmp_path),
+           "env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": "random", "c": {"checkpoint": str(ckpt)}},
            "lineups": [["a", "a", "c"]], "games": 1, "workers": 1}
     cfg = T.parse_config(raw)
@@ -343,7 +345,8 @@ def test_a_changed_checkpoint_is_another_tournament(on_path, tmp_path, monkeypat
 
 
 def test_respelling_a_spec_keeps_the_run_folder(tmp_path):
-    raw = {"name": "re", "out": str(tmp_path), "env": {"num_players": 3, "max_rounds": 1},
+    raw = {"game": "got", "name": "re", "out": str(tmp_path),
+           "env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": {"type": "random"}, "b": {"type": "random", "seed": 3}},
            "lineups": [["a", "b", "b"]], "games": 2, "workers": 1}
     assert T.run_tournament(T.parse_config(raw), progress=False, log=quiet).played == 2

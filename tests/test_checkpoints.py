@@ -78,7 +78,8 @@ def test_agent_specs_refuse_a_checkpoint_that_would_run_code(tmp_path, spec: dic
 
 def _tiny_config(tmp_path: Path) -> Path:
     cfg = tmp_path / "tiny.yaml"
-    cfg.write_text(f"""name: tiny
+    cfg.write_text(f"""game: got
+name: tiny
 out: {tmp_path / 'runs'}
 updates: 2
 env: {{num_players: 3, max_rounds: 2}}

@@ -976,6 +976,7 @@ class Trainer:
             raise ResumeError(f"{where}not a trainer checkpoint of format {TRAINER_FORMAT!r}")
         mine = {k: v for k, v in self.cfg.as_dict().items() if k not in ("updates", "out")}
         theirs = {k: v for k, v in state["config"].items() if k not in ("updates", "out")}
+        theirs.setdefault("game", "got")  # written before configs named their game: AGoT's
         if mine != theirs:
             diff = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
             raise ResumeError(f"{where}the checkpoint was trained with another config (differs "
