@@ -39,7 +39,11 @@ class Goofspiel:
     name = "goofspiel"
 
     def players(self, options: Mapping[str, Any]) -> list[str]:
-        return [f"player_{i}" for i in range(_sizes(options)[0])]
+        """The seats of ``options``' player count (checked; the other keys are not read here:
+        tools pass the env's options too, which the env itself checks)."""
+        count, _ = rules.check_sizes(options.get("num_players", DEFAULTS["num_players"]),
+                                     DEFAULTS["num_cards"])
+        return [f"player_{i}" for i in range(count)]
 
     def new_state(self, seed: int | None, options: Mapping[str, Any]) -> State:
         return rules.new_state(*_sizes(options), seed=seed)
