@@ -4,17 +4,23 @@ Every agent implements :class:`agents.base.Agent`. ``experiments.play``, the tou
 and Python code build agents from a *spec* (:class:`AgentSpec`, docs/agents.md), so that a
 researcher's own agent or a trained checkpoint enters a game without editing this package:
 
-- a registry name (:data:`REGISTRY`): the game-neutral ``"random"``, ``"ismcts"``, ``"ppo"``, and
-  every game plugin's own agents (AGoT's ``"heuristic"`` = ``"heuristic_v1"``,
-  ``"heuristic_v2"``; War of the Ring's ``"wotr_heuristic"``);
+- a registered agent kind (:data:`REGISTRY`, :mod:`agents.registry`): the game-neutral
+  ``"random"``, ``"ismcts"``, ``"ppo"``, and every game plugin's own agents (AGoT's
+  ``"heuristic"`` = ``"heuristic_v1"``, ``"heuristic_v2"``; War of the Ring's
+  ``"wotr_heuristic"``);
 - ``"module:Class"`` (any importable module) or ``"path/to/file.py:Class"``;
 - a mapping ``{"name": <one of those>, "kwargs": {...}, "checkpoint": "path/to/file.pt"}``, every
   key but ``name`` optional; the older flat style ``{"name": ..., <kwarg>: <value>, ...}`` (or
   ``type`` for ``name``, as tournament configs spell it) still reads;
-- ``{"checkpoint": "path/to/file.pt"}`` alone: the checkpoint names its class under ``"agent"``.
+- ``{"checkpoint": "path/to/file.pt"}`` alone: the checkpoint names its agent kind under
+  ``"agent"``, which must be a registered kind. A file never makes this package import a module
+  or run a file it names: ``module:Class`` and ``path.py:Class`` come only from the spec, which
+  is the user's own config or command line.
 
 A spec with a checkpoint is built by the class's ``from_checkpoint(path, **kwargs)`` classmethod
-if it has one, else by ``Class(checkpoint=path, **kwargs)``. Agents whose constructor (or
+if it has one, else by ``Class(checkpoint=path, **kwargs)``. A class with a
+``check_options(kwargs)`` classmethod (IS-MCTS's) has the spec's keyword arguments checked by it
+(a ValueError naming the option) before anything is built. Agents whose constructor (or
 ``from_checkpoint``) has an ``env`` or ``seed`` parameter get the game's env and a seed from the
 script (``seed`` only where the spec does not fix it).
 """
@@ -33,42 +39,43 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import yaml
+
 from boardkit import games
 
 from .base import Agent
 from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
+from .registry import REGISTRY, UnknownKindError, kind_of
 
 
-#: The built-in agents by the short names configs use. Read at every lookup, so that an entry
-#: added at run time (a test's monkeypatch, a later package's registration) is found.
 def ppo_agent(checkpoint: str | None = None, greedy: bool = False,
               seed: int | None = None, env: Any = None) -> Any:
     """:class:`agents.ppo.PPOAgent` (the shipped checkpoint unless one is given), imported
     only when asked for, so that the other agents do not pay for importing torch. ``env``: the
     game's, to refuse a checkpoint of another ruleset (the shipped one is 2e-only)."""
-    from .ppo import PPOAgent
+    from .ppo import PPOAgent  # torch, a heavy dependency: only when a PPO agent is built
 
     return PPOAgent(checkpoint=checkpoint, greedy=greedy, seed=seed, env=env)
 
 
-#: The game-neutral agents, then every registered game's own (its plugin's ``agents``: AGoT's
+#: The game-neutral kinds, then every registered game's own (its plugin's ``agents``: AGoT's
 #: ``heuristic``/``heuristic_v1``/``heuristic_v2``, War of the Ring's ``wotr_heuristic``).
-REGISTRY: dict[str, Callable[..., Any]] = {
+REGISTRY.update({
     "random": RandomAgent,
     "ismcts": ISMCTSAgent,  # takes env= (given by the script that seats it)
     "ppo": ppo_agent,       # the shipped checkpoint, or {name: ppo, checkpoint: path.pt}
     **games.agents(),
-}
+})
 
 #: Constructor arguments the script that seats an agent fills in, never a spec: the game's env,
 #: and a seed derived from the game's (unless the spec fixes ``seed``).
 AUTO_ARGS = ("env", "seed")
 #: The keys of a spec mapping that are not the agent's keyword arguments.
 SPEC_KEYS = ("name", "type", "kwargs", "checkpoint")
-#: Where a checkpoint names its agent class, for a spec that gives only the checkpoint.
-CHECKPOINT_CLASS_KEY = "agent"
-#: Checkpoints read as YAML/JSON (anything else is read with ``torch.load``).
+#: Where a checkpoint names its agent kind, for a spec that gives only the checkpoint.
+CHECKPOINT_KIND_KEY = "agent"
+#: Checkpoints read as YAML/JSON (anything else is read with ``torch.load(weights_only=True)``).
 TEXT_CHECKPOINTS = (".json", ".yaml", ".yml")
 
 _ENV_PLACEHOLDER = object()   # stands in for the game's env when a spec is checked unbuilt
@@ -179,48 +186,53 @@ class AgentSpec:
         return path
 
     def resolved(self) -> AgentSpec:
-        """This spec with its name filled in: a checkpoint-only spec reads the class its
+        """This spec with its name filled in: a checkpoint-only spec reads the agent kind its
         checkpoint names, once, so that workers building it per game need not."""
         if self.name is not None:
             return self
-        return replace(self, name=self._checkpoint_class_name())
+        return replace(self, name=self._checkpoint_kind())
 
-    def _checkpoint_class_name(self) -> str:
+    def _checkpoint_kind(self) -> str:
+        """The registered agent kind the checkpoint names under ``"agent"``. Anything else
+        (a ``module:Class``, a ``path.py:Class``) is refused unimported: a file may choose among
+        the registered agents, never bring code of its own."""
         path = self.checkpoint_path()
         try:
             if path.suffix.lower() in TEXT_CHECKPOINTS:
-                import yaml
-
                 data = yaml.safe_load(path.read_text(encoding="utf-8"))
             else:  # plain data only: a pickle that would run code is refused unread
-                from agents.ppo import read_torch_file
+                from agents.ppo import read_torch_file  # torch, a heavy dependency
 
                 data = read_torch_file(path)
         except Exception as e:  # any unreadable file: say which and how to name the class
             first = (str(e).strip().splitlines() or [""])[0][:200]   # torch's run for pages
-            raise AgentSpecError(f"{self}: cannot read the checkpoint to find its agent class "
+            raise AgentSpecError(f"{self}: cannot read the checkpoint to find its agent kind "
                                  f"({type(e).__name__}: {first}); name the class in the spec: "
                                  f"{{name: 'module:Class', checkpoint: ...}}") from e
-        name = data.get(CHECKPOINT_CLASS_KEY) if isinstance(data, Mapping) else None
-        if not isinstance(name, str) or not name:
-            raise AgentSpecError(f"{self}: the checkpoint names no agent class (expected a "
-                                 f"mapping with key {CHECKPOINT_CLASS_KEY!r}: 'module:Class'); "
-                                 f"name the class in the spec: "
+        if not isinstance(data, Mapping) or CHECKPOINT_KIND_KEY not in data:
+            raise AgentSpecError(f"{self}: the checkpoint names no agent kind (expected a "
+                                 f"mapping with key {CHECKPOINT_KIND_KEY!r}: a registered kind, "
+                                 f"{sorted(REGISTRY)}); name the class in the spec: "
                                  f"{{name: 'module:Class', checkpoint: ...}}")
-        return name
+        try:
+            return kind_of(data[CHECKPOINT_KIND_KEY], f"the checkpoint's "
+                                                      f"{CHECKPOINT_KIND_KEY!r} key")
+        except UnknownKindError as e:
+            raise AgentSpecError(f"{self}: {e}") from None
 
     def target(self) -> Callable[..., Any]:
-        """The class (or factory) the name stands for, importing its module."""
+        """The class (or factory) the name stands for: a registered kind, else the module or
+        file the spec (never a file it reads) names, imported."""
         spec = self.resolved()
         name = spec.name
         assert name is not None
-        if ":" not in name:
-            found = REGISTRY.get(name)
-            if found is None:
-                raise AgentSpecError(f"{spec}: unknown agent name (registry names: "
-                                     f"{sorted(REGISTRY)}; or give 'module:Class' or "
-                                     f"'path/to/file.py:Class')")
+        found = REGISTRY.get(name)
+        if found is not None:
             return found
+        if ":" not in name:
+            raise AgentSpecError(f"{spec}: unknown agent name (registry names: "
+                                 f"{sorted(REGISTRY)}; or give 'module:Class' or "
+                                 f"'path/to/file.py:Class')")
         where, _, attr = name.rpartition(":")
         if not where or not attr or not all(p.isidentifier() for p in attr.split(".")):
             raise AgentSpecError(f"{spec}: expected 'module:Class' or "
@@ -252,6 +264,12 @@ class AgentSpec:
             raise AgentSpecError(f"{self}: {target.__qualname__} has no act(observation, "
                                  f"action_mask, info) method: not an Agent "
                                  f"(agents.base.Agent)")
+        check_options = getattr(target, "check_options", None)
+        if callable(check_options):  # an agent that declares its options' types and ranges
+            try:
+                check_options(self.kwargs)
+            except ValueError as e:
+                raise AgentSpecError(f"{self}: {e}") from None
         kwargs = {**self.kwargs, **extra}
         fn: Callable[..., Any] = target
         args: tuple[Any, ...] = ()

@@ -61,11 +61,15 @@ from __future__ import annotations
 import inspect
 import math
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any
 
+import annotated_types
 import numpy as np
+import pydantic
+from pydantic import ConfigDict, Field, Strict
 
+from agents.registry import REGISTRY
 from boardkit import games
 from boardkit.outcome import win_shares
 from boardkit.protocol import Action, Codec, Decision, Encoder, Game
@@ -218,8 +222,6 @@ def make_policy(spec: str | Policy, ruleset: Any, num_players: int,
         return spec
     if spec == "random":
         return random_policy
-    from agents import REGISTRY
-
     if spec not in REGISTRY:
         raise ValueError(f"unknown rollout policy {spec!r}: 'random', an agent name "
                          f"({sorted(REGISTRY)}) or a callable (state, decision, rng) -> action")
@@ -264,6 +266,46 @@ class Node:
         return self.total / self.visits if self.visits else 0.0
 
 
+_Int = Annotated[int, Strict()]
+_Float = Annotated[float, Strict()]
+
+
+@pydantic.dataclasses.dataclass(frozen=True, kw_only=True,
+                                config=ConfigDict(allow_inf_nan=False))
+class SearchNumbers:
+    """The numbers of a search, declared once with their ranges (:class:`ISMCTS`'s parameters
+    of the same names), so that a config's ``simulations: -5`` or ``c: .nan`` is refused when
+    the config is read (:meth:`ISMCTSAgent.check_options`), not met mid-tournament."""
+
+    simulations: _Int | None = Field(100, ge=1, le=10_000_000)
+    seconds: _Float | None = Field(None, gt=0, le=86_400)
+    per_option: _Int | None = Field(None, ge=1, le=10_000_000)
+    widening: _Float | None = Field(None, ge=0, le=1000)
+    c: _Float = Field(0.5, ge=0, le=1000)
+    max_decisions: _Int | None = Field(None, ge=1, le=10_000_000)
+    temperature: _Float = Field(1.0, gt=0, le=1000)
+
+    @classmethod
+    def check(cls, numbers: Mapping[str, Any]) -> None:
+        """ValueError naming the first number out of its type or range (``numbers``: any of
+        the fields; other keys are not looked at)."""
+        given = {k: v for k, v in numbers.items() if k in cls.__pydantic_fields__}
+        try:
+            cls(**given)
+        except pydantic.ValidationError as e:
+            name = str(e.errors()[0]["loc"][0])
+            field = cls.__pydantic_fields__[name]
+            kind = "an integer" if "int" in str(field.annotation) else "a finite number"
+            bounds = [f"{op} {getattr(m, attr)}" for m in field.metadata
+                      for t, attr, op in ((annotated_types.Ge, "ge", ">="),
+                                          (annotated_types.Gt, "gt", ">"),
+                                          (annotated_types.Le, "le", "<="))
+                      if isinstance(m, t)]
+            none = " (or None)" if "None" in str(field.annotation) else ""
+            raise ValueError(f"{name} must be {kind} {' and '.join(bounds)}{none}, got "
+                             f"{given[name]!r}") from None
+
+
 class ISMCTS:
     """The search. ``search(state, house)`` returns the action for the pending decision of
     ``house``; ``state`` is read only through :func:`determinize`.
@@ -296,6 +338,9 @@ class ISMCTS:
                  widening: float | None = None, c: float = 0.5, horizon: str = "round",
                  max_decisions: int | None = None, temperature: float = 1.0,
                  reuse: bool = True, seed: int | None = None, game: Game | str | None = None):
+        SearchNumbers.check(dict(simulations=simulations, seconds=seconds,
+                                 per_option=per_option, widening=widening, c=c,
+                                 max_decisions=max_decisions, temperature=temperature))
         if simulations is None and seconds is None:
             raise ValueError("give a budget: simulations and/or seconds")
         if horizon not in ("round", "game"):
@@ -500,6 +545,18 @@ class ISMCTSAgent:
                              horizon=horizon, max_decisions=max_decisions,
                              temperature=temperature, reuse=reuse, seed=seed,
                              game=self.game)
+
+    @classmethod
+    def check_options(cls, kwargs: Mapping[str, Any]) -> None:
+        """The numbers of a spec's keyword arguments (:class:`SearchNumbers`) and its
+        ``horizon``, checked without building the agent (``agents.AgentSpec.check`` calls
+        this, so that a tournament refuses ``simulations: -5`` when it reads its config)."""
+        SearchNumbers.check(kwargs)
+        if "simulations" in kwargs and kwargs["simulations"] is None \
+                and kwargs.get("seconds") is None:
+            raise ValueError("give a budget: simulations and/or seconds")
+        if kwargs.get("horizon", "round") not in ("round", "game"):
+            raise ValueError(f"horizon must be 'round' or 'game', got {kwargs['horizon']!r}")
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
         legal = np.flatnonzero(action_mask)

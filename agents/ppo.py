@@ -46,13 +46,14 @@ import torch
 from torch import nn
 
 from agents.base import begin_game, end_game
+from agents.registry import UnknownKindError, build_kind, kind_of
 from boardkit import games
 
 __all__ = ["CHECKPOINT_FORMAT", "NO_PRIOR", "SHIPPED_CHECKPOINT",
            "CheckpointError", "MLPPolicy", "MASKED_LOGIT", "ObsNormalizer", "PPOAgent",
            "PolicyStep", "StructuredPolicy", "UnsafeCheckpointError", "build_network",
-           "check_network_spec", "check_prior_choice", "load_checkpoint", "masked_logits",
-           "prior_logits", "read_torch_file", "save_checkpoint"]
+           "check_file_prior", "check_network_spec", "check_prior_choice", "load_checkpoint",
+           "masked_logits", "prior_logits", "read_torch_file", "save_checkpoint"]
 
 #: What a checkpoint file says it is, so that a file of another kind fails with a clear error.
 CHECKPOINT_FORMAT = "got_env-ppo-1"
@@ -501,6 +502,21 @@ def _check_prior(spec: Mapping[str, Any]) -> None:
             raise ValueError(f"network.prior_bonus: expected a finite number, got {bonus!r}")
 
 
+def check_file_prior(path: Path, doc: Mapping[str, Any], prior: str | None = None) -> None:
+    """A checkpoint's ``network.prior`` must be a registered agent kind, or the very spec the
+    caller's own config names (``prior``): a ``module:Class`` or ``path.py:Class`` read from a
+    file is never built. :class:`CheckpointError` naming the key otherwise."""
+    network = doc.get("network")
+    named = network.get("prior") if isinstance(network, Mapping) else None
+    if named is None or (prior is not None and named == prior):
+        return
+    try:
+        kind_of(named, "network.prior")
+    except UnknownKindError as e:
+        raise CheckpointError(f"{path}: the checkpoint's {e}; a prior of your own is given "
+                              f"by your own training config (network.prior)") from None
+
+
 def build_network(spec: Mapping[str, Any], ruleset: str | None = "2e", *,
                   game: str, obs_size: int | None = None,
                   num_actions: int | None = None) -> _PolicyBase:
@@ -549,7 +565,7 @@ def save_checkpoint(path: str | Path, network: _PolicyBase, ruleset: str | None 
     file could not be read back with ``weights_only=True``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    doc = {"format": CHECKPOINT_FORMAT, "agent": "agents.ppo:PPOAgent", "game": game,
+    doc = {"format": CHECKPOINT_FORMAT, "agent": "ppo", "game": game,
            "ruleset": ruleset,
            "network": network.spec(), "obs_size": network.obs_size,
            "num_actions": network.num_actions,
@@ -566,11 +582,13 @@ def save_checkpoint(path: str | Path, network: _PolicyBase, ruleset: str | None 
     return path
 
 
-def load_checkpoint(path: str | Path) -> tuple[_PolicyBase, dict[str, Any]]:
+def load_checkpoint(path: str | Path, prior: str | None = None
+                    ) -> tuple[_PolicyBase, dict[str, Any]]:
     """(network in eval mode, the whole checkpoint document). A file that is missing, not a
     torch file, holding objects that are not plain data (:func:`read_torch_file`), of another
-    format, or whose weights do not fit its network raises :class:`CheckpointError` naming the
-    file and what is wrong."""
+    format, whose network names a prior agent that is neither a registered kind nor ``prior``
+    (the spec the caller's own config names: :func:`check_file_prior`), or whose weights do not
+    fit its network raises :class:`CheckpointError` naming the file and what is wrong."""
     path = Path(path)
     if not path.is_file():
         raise CheckpointError(f"no checkpoint file at {path}")
@@ -591,6 +609,7 @@ def load_checkpoint(path: str | Path) -> tuple[_PolicyBase, dict[str, Any]]:
     for key in needed:
         if key not in doc:
             raise CheckpointError(f"{path}: the checkpoint has no {key!r}")
+    check_file_prior(path, doc, prior)
     try:
         network = build_network(doc["network"], doc.get("ruleset"), game=game,
                                 obs_size=doc.get("obs_size"),
@@ -636,10 +655,8 @@ class PPOAgent:
         name = self.network.prior
         if name is None:
             return None
-        from agents import make_agent
-
         own = None if seed is None else (int(seed) * 7919 + 1) % 2**31
-        return make_agent(name, env=env, seed=own)
+        return build_kind(name, f"{self.checkpoint}: network.prior", env=env, seed=own)
 
     def reset(self) -> None:
         """A new game: the prior agent forgets the last one."""

@@ -52,6 +52,7 @@ names AGoT's env gives them.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -148,8 +149,9 @@ class SingleAgentEnv(gymnasium.Env):
             raise error(f"illegal_action must be one of {ILLEGAL_ACTIONS}, got "
                         f"{illegal_action!r}")
         self.illegal_action = illegal_action
-        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)):
-            raise error(f"illegal_penalty must be a number, got {illegal_penalty!r}")
+        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, (int, float)) \
+                or not math.isfinite(illegal_penalty):
+            raise error(f"illegal_penalty must be a finite number, got {illegal_penalty!r}")
         self.illegal_penalty = float(illegal_penalty)
         self._spec_resolver = spec_resolver or _no_resolver
         self._opponent_specs = self._check_opponents(opponents)

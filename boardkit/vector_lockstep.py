@@ -23,10 +23,13 @@ from .vector_shard import (
     illegal_action_error,
 )
 
-__all__ = ["LockstepGames", "WorkerSeats"]
+__all__ = ["MAX_SEED", "LockstepGames", "WorkerSeats"]
 
 
 _Games = TypeVar("_Games", bound="LockstepGames")
+
+#: The largest first seed of a game (the range the envs draw their own seeds from).
+MAX_SEED = 2**63 - 1
 
 #: ``worker_seats``: one ``{seat: agent spec}`` for every game, one per game, or None; a seat
 #: is an index into ``possible_agents`` or an agent name.
@@ -60,10 +63,12 @@ class LockstepGames:
             raise ValueError(f"num_games must be a positive integer, got {num_games!r}")
         if isinstance(num_workers, bool) or not isinstance(num_workers, int) or num_workers < 0:
             raise ValueError(f"num_workers must be a non-negative integer, got {num_workers!r}")
+        self.num_games = num_games
+        # refused before any env or worker is made (a game's seed stream must stay in range)
+        self._seeds = self._first_seeds(seeds) if seeds is not None else None
         if not isinstance(game, str):
             raise TypeError(f"the batched games need game=, a registry name (boardkit.games), "
                             f"got {game!r}")
-        self.num_games = num_games
         self.game = game
         self._rules = registry.get(game)  # KeyError for a game the registry does not know
         self._illegal = illegal_action_error(game)
@@ -81,7 +86,6 @@ class LockstepGames:
         self.observation_size = int(probe.observation_space(seat)["observation"].shape[0])
         self.action_size = int(probe.action_space(seat).n)
         self._kinds: type | None | bool = False  # _decision_name's kinds, looked up on first use
-        self._seeds = self._first_seeds(seeds) if seeds is not None else None
         # Every game's place in its seed stream (first seed, games finished since), kept here
         # rather than only in the shards, so that a shard started afresh carries on from it.
         self._stream_first: list[int] = []
@@ -336,15 +340,27 @@ class LockstepGames:
 
     # -- internals ------------------------------------------------------------------------------
     def _first_seeds(self, seeds: int | Sequence[int]) -> list[int]:
+        """Every game's first seed from ``seeds`` (an integer: ``seeds + g``; or one per game),
+        each checked to lie in ``0..MAX_SEED`` before any game is touched: a ValueError naming
+        the game and the range otherwise, and every game stays as it was."""
         if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, (bool, np.bool_)):
-            return [int(seeds) + g for g in range(self.num_games)]
-        seeds = list(seeds)
-        if len(seeds) != self.num_games or not all(
-                isinstance(s, (int, np.integer)) and not isinstance(s, (bool, np.bool_))
-                for s in seeds):
-            raise ValueError(f"seeds must be an integer or {self.num_games} integers (one per "
-                             f"game), got {seeds!r}")
-        return [int(s) for s in seeds]
+            first = [int(seeds) + g for g in range(self.num_games)]
+        else:
+            try:
+                first = list(seeds)
+            except TypeError:
+                first = None
+            if first is None or len(first) != self.num_games or not all(
+                    isinstance(s, (int, np.integer)) and not isinstance(s, (bool, np.bool_))
+                    for s in first):
+                raise ValueError(f"seeds must be an integer or {self.num_games} integers (one "
+                                 f"per game), got {seeds!r}")
+            first = [int(s) for s in first]
+        bad = [g for g, s in enumerate(first) if not 0 <= s <= MAX_SEED]
+        if bad:
+            raise ValueError(f"seeds must lie in 0..{MAX_SEED} (2**63 - 1), got {first[bad[0]]} "
+                             f"for game {bad[0]}; no game was reset")
+        return first
 
     def _check_open(self) -> None:
         if self._closed:

@@ -73,8 +73,8 @@ def read_config(path: str | Path, parse: Callable[[Any], Parsed]) -> Parsed:
         raise ConfigError(f"{path}: {e}") from None
 
 
-def check_env(value: Any, key: str = "env", forbidden: dict[str, str] | None = None,
-              game: str = "got") -> tuple[dict[str, Any], Any]:
+def check_env(value: Any, key: str = "env", forbidden: dict[str, str] | None = None, *,
+              game: str) -> tuple[dict[str, Any], Any]:
     """The ``env`` mapping of the options of ``game``'s env (none: the defaults) and a
     throw-away raw env built from it (:func:`boardkit.envs.make_env`), so that a bad option
     fails before any game (and the caller learns the seats, ``possible_agents``);

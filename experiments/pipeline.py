@@ -20,7 +20,7 @@ import dataclasses
 import json
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,18 @@ from boardkit.envs import make_env
 
 from . import imitate
 from .config_files import exit_config_error, read_config
-from .config_model import bounded, parse_section
+from .config_model import (
+    MAX_GAMES,
+    MAX_WORKERS,
+    Bool,
+    Field,
+    Int,
+    Names,
+    Section,
+    Text,
+    parse_section,
+    schema,
+)
 from .imitation.config import ConfigError
 from .imitation.config import load_config as load_imitate
 from .training.config import load_config as load_train
@@ -41,21 +52,21 @@ from .training.logs import plot_evaluations, read_rows
 FINAL_SEED_BASE = 7_000_000
 
 
-@dataclass(frozen=True)
+@schema
 class FinalConfig:
-    games: int = bounded(201, minimum=0)     #: per opponent; a multiple of the player count
-    opponents: tuple[str, ...] = ("heuristic_v2", "heuristic", "random")
-    greedy: bool = False                     #: sample from the policy (as it trained), or argmax
-    workers: int = bounded(2, minimum=0)     #: evaluation worker processes
+    games: Int = Field(201, ge=0, le=MAX_GAMES)   #: per opponent; a multiple of the players
+    opponents: Names = ("heuristic_v2", "heuristic", "random")
+    greedy: Bool = False                     #: sample from the policy (as it trained), or argmax
+    workers: Int = Field(2, ge=0, le=MAX_WORKERS)   #: evaluation worker processes
 
 
-@dataclass(frozen=True)
+@schema
 class PipelineConfig:
     #: stage 1's config; null: no imitation stage (the training config starts as it says, e.g.
     #: a residual network over a prior agent from scratch, configs/pipeline_v2_prior.yaml)
-    imitate: str | None = "configs/imitate_v2_600.yaml"
-    train: str = "configs/ppo_v2_league.yaml"      #: stage 2's config
-    final: FinalConfig = field(default_factory=FinalConfig)
+    imitate: Text | None = "configs/imitate_v2_600.yaml"
+    train: Text = "configs/ppo_v2_league.yaml"      #: stage 2's config
+    final: Section[FinalConfig] = field(default_factory=FinalConfig)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -124,7 +135,7 @@ def evaluate_file(cfg: PipelineConfig, train_raw: dict[str, Any], path: Path) ->
 
     train_cfg = parse_train({**train_raw, "init": {}}, checkpoint_exists=False)
     try:
-        network, _ = load_checkpoint(path)
+        network, _ = load_checkpoint(path, prior=train_cfg.network.get("prior"))
     except CheckpointError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -48,29 +47,29 @@ from boardkit.envs import make_env
 
 from . import game_hooks
 from .config_files import ConfigError, check_env, exit_config_error, read_config
-from .config_model import GAMES, bounded, game_field, parse_section
+from .config_model import MAX_SEED, Bool, Field, Folder, Game, Int, Text, parse_section, schema
 
 DEFAULT_CONFIG = Path(__file__).resolve().parent.parent / "configs" / "play.yaml"
 
 
-@dataclass(frozen=True)
+@schema
 class PlayFile:
     """The keys of a play config file; ``agents`` is judged as :func:`build_agents` builds
     them (it needs the env's houses)."""
 
-    game: str = game_field(GAMES)      # any game of the registry (boardkit.games)
-    env: dict[str, Any] | None = None
-    seed: int = bounded(0, minimum=0)
+    game: Game                         # required: any game of the registry (boardkit.games)
+    env: dict[Text, Any] | None = None
+    seed: Int = Field(0, ge=0, le=MAX_SEED)
     agents: Any = None
-    out: Path = Path("runs/play")
-    replay: bool = False
+    out: Folder = Path("runs/play")
+    replay: Bool = False
 
 
 def parse_config(raw: Any) -> dict[str, Any]:
     """The config with every key checked and filled in (``game``, ``env``, ``seed``,
     ``agents``, ``out``, ``replay``), so that a bad value stops before the game and names its
-    key; an empty file is the defaults."""
-    file = parse_section(PlayFile, {} if raw is None else raw)
+    key; ``game`` must be given."""
+    file = parse_section(PlayFile, raw)
     env, _ = check_env(file.env, game=file.game)
     return {"game": file.game, "env": env, "seed": file.seed, "agents": file.agents,
             "out": file.out, "replay": file.replay}

@@ -3,5 +3,6 @@ num_cards=13)``, the PettingZoo AEC env, and :data:`GAME`, its :class:`boardkit.
 
 from .env import env, raw_env
 from .game import GAME, Goofspiel
+from .rules import OptionError
 
-__all__ = ["GAME", "Goofspiel", "env", "raw_env"]
+__all__ = ["GAME", "Goofspiel", "OptionError", "env", "raw_env"]

@@ -18,9 +18,19 @@ from . import rules
 from .encoding import Encoder, codec_for, encoder_for
 from .rules import BID, State
 
+#: The game's options and their defaults (the env's own options are not the game's).
+DEFAULTS: dict[str, int] = {"num_players": 2, "num_cards": 13}
+
 
 def _sizes(options: Mapping[str, Any]) -> tuple[int, int]:
-    return int(options.get("num_players", 2)), int(options.get("num_cards", 13))
+    """The checked ``(num_players, num_cards)`` of ``options``: an unknown option or a value
+    out of range raises :class:`rules.OptionError` naming it, before any state is made."""
+    unknown = sorted(set(options) - set(DEFAULTS), key=str)
+    if unknown:
+        raise rules.OptionError(f"unknown Goofspiel option(s) {unknown} (options: "
+                                f"{list(DEFAULTS)})")
+    return rules.check_sizes(options.get("num_players", DEFAULTS["num_players"]),
+                             options.get("num_cards", DEFAULTS["num_cards"]))
 
 
 class Goofspiel:
@@ -29,7 +39,11 @@ class Goofspiel:
     name = "goofspiel"
 
     def players(self, options: Mapping[str, Any]) -> list[str]:
-        return [f"player_{i}" for i in range(_sizes(options)[0])]
+        """The seats of ``options``' player count (checked; the other keys are not read here:
+        tools pass the env's options too, which the env itself checks)."""
+        count, _ = rules.check_sizes(options.get("num_players", DEFAULTS["num_players"]),
+                                     DEFAULTS["num_cards"])
+        return [f"player_{i}" for i in range(count)]
 
     def new_state(self, seed: int | None, options: Mapping[str, Any]) -> State:
         return rules.new_state(*_sizes(options), seed=seed)
@@ -38,7 +52,7 @@ class Goofspiel:
         """``prizes``: the deck's order (card values, first prize first); ``played``: the bids
         (values) of the turns already played, one list per turn."""
         prizes = [v - 1 for v in spec["prizes"]]
-        s = rules.new_state(int(spec.get("num_players", 2)), len(prizes))
+        s = rules.new_state(spec.get("num_players", DEFAULTS["num_players"]), len(prizes))
         s.prizes[:] = prizes
         for turn in spec.get("played", []):
             for value in turn:

@@ -17,6 +17,29 @@ from boardkit import Decision, IllegalActionError, Kind
 
 BID = Kind("bid")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+#: The hand sizes a game takes: cards, bids and prizes are int8 indices, and the observation
+#: grows with the square of the hand, so a bound keeps a bad option from overflowing mid-game
+#: (200 cards) or exhausting memory (10**9) instead of failing at once.
+MIN_CARDS, MAX_CARDS = 1, 100
+
+
+class OptionError(ValueError):
+    """A Goofspiel option that the game does not take; the message names it and its range."""
+
+
+def check_sizes(num_players: object, num_cards: object) -> tuple[int, int]:
+    """``(num_players, num_cards)``, each an integer (not a bool) in its range
+    (:data:`MIN_PLAYERS`..:data:`MAX_PLAYERS`, :data:`MIN_CARDS`..:data:`MAX_CARDS`), or an
+    :class:`OptionError` naming the option and the range."""
+    out = []
+    for name, value, lo, hi in (("num_players", num_players, MIN_PLAYERS, MAX_PLAYERS),
+                                ("num_cards", num_cards, MIN_CARDS, MAX_CARDS)):
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
+                or not lo <= value <= hi:
+            raise OptionError(f"Goofspiel's {name} must be an integer in {lo}..{hi}, "
+                              f"got {value!r}")
+        out.append(int(value))
+    return out[0], out[1]
 
 
 @dataclass(eq=False)
@@ -50,10 +73,8 @@ class State:
 
 
 def new_state(num_players: int = 2, num_cards: int = 13, seed: int | None = None) -> State:
-    """A new game, its first bid pending."""
-    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS or num_cards < 1:
-        raise ValueError(f"Goofspiel takes {MIN_PLAYERS}-{MAX_PLAYERS} players and at least one "
-                         f"card, got {num_players} players and {num_cards} cards")
+    """A new game, its first bid pending (:class:`OptionError` for sizes out of range)."""
+    num_players, num_cards = check_sizes(num_players, num_cards)
     prizes = np.random.default_rng(seed).permutation(num_cards).astype(np.int8)
     s = State(prizes, np.ones((num_players, num_cards), bool),
               np.full(num_players, -1, np.int8), np.full((num_cards, num_players), -1, np.int8),

@@ -362,7 +362,7 @@ def test_a_first_edition_tournament_runs(tmp_path):
     from experiments.tournament.config import parse_config
     from experiments.tournament.run import run_tournament
 
-    cfg = parse_config({"env": {"ruleset": "1e", "num_players": 3, "max_rounds": 2},
+    cfg = parse_config({"game": "got", "env": {"ruleset": "1e", "num_players": 3, "max_rounds": 2},
                         "agents": {"heuristic": "heuristic", "random": "random"},
                         "lineups": [["heuristic", "random", "random"]], "games": 3,
                         "workers": 1, "out": str(tmp_path)}, default_name="t1e")

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 import got_env
-from agents import AgentSpec, AgentSpecError, ISMCTSAgent, RandomAgent, make_agent
+from agents import REGISTRY, AgentSpec, AgentSpecError, ISMCTSAgent, RandomAgent, make_agent
 from experiments import play as P
 from experiments.config_files import ConfigError
 from experiments.tournament.config import load_config, parse_config
@@ -125,24 +125,30 @@ def test_else_the_checkpoint_goes_to_the_constructor(on_path, tmp_path):
         make_agent({"name": "random", "checkpoint": str(ckpt)})
 
 
-def test_a_checkpoint_alone_names_its_class(on_path, tmp_path):
-    ckpt = write_json(tmp_path / "c.json", {"agent": "my_agents:LoadedAgent", "eps": 0.75})
+def test_a_checkpoint_alone_names_its_kind(on_path, tmp_path, monkeypatch):
+    import my_agents
+
+    monkeypatch.setitem(REGISTRY, "loaded", my_agents.LoadedAgent)   # a researcher's kind
+    ckpt = write_json(tmp_path / "c.json", {"agent": "loaded", "eps": 0.75})
     spec = AgentSpec.parse({"checkpoint": str(ckpt)})
-    assert spec.resolved().name == "my_agents:LoadedAgent"
+    assert spec.resolved().name == "loaded"
     agent = make_agent(spec, seed=2)
     assert type(agent).__name__ == "LoadedAgent" and agent.eps == 0.75
 
 
-def test_a_torch_checkpoint_alone_names_its_class(on_path, tmp_path):
+def test_a_torch_checkpoint_alone_names_its_kind(on_path, tmp_path, monkeypatch):
     torch = pytest.importorskip("torch")
+    import my_agents
+
+    monkeypatch.setitem(REGISTRY, "loaded", my_agents.LoadedAgent)
     path = tmp_path / "policy.pt"
-    torch.save({"agent": "my_agents:LoadedAgent", "eps": torch.tensor(0.5),
+    torch.save({"agent": "loaded", "eps": torch.tensor(0.5),
                 "weights": {"w": torch.zeros(3)}}, path)
     agent = make_agent({"checkpoint": str(path)}, seed=1)
     assert type(agent).__name__ == "LoadedAgent" and agent.eps == pytest.approx(0.5)
     bare = tmp_path / "bare.pt"
     torch.save({"w": torch.zeros(3)}, bare)
-    with pytest.raises(AgentSpecError, match="the checkpoint names no agent class"):
+    with pytest.raises(AgentSpecError, match="the checkpoint names no agent kind"):
         make_agent({"checkpoint": str(bare)})
 
 
@@ -215,7 +221,7 @@ def test_an_unreadable_checkpoint_says_to_name_the_class(tmp_path):
     with pytest.raises(AgentSpecError, match=r"cannot read the checkpoint .* name the class"):
         make_agent({"checkpoint": str(bad)})
     text = write_json(tmp_path / "c.json", {"eps": 1})
-    with pytest.raises(AgentSpecError, match="names no agent class"):
+    with pytest.raises(AgentSpecError, match="names no agent kind"):
         AgentSpec.parse({"checkpoint": str(text)}).check()
 
 
@@ -243,14 +249,15 @@ def test_play_seats_agents_from_any_module(on_path):
 def test_play_main_runs_a_config_with_an_own_agent(on_path, tmp_path, capsys):
     cfg = tmp_path / "play.yaml"
     cfg.write_text(yaml.safe_dump({
-        "env": {"num_players": 3, "max_rounds": 1}, "seed": 1,
+        "game": "got", "env": {"num_players": 3, "max_rounds": 1}, "seed": 1,
         "agents": {"default": "random", "stark": {"name": "my_agents:FirstLegalAgent",
                                                   "kwargs": {"eps": 0.1}}}}))
     assert P.main(["--config", str(cfg), "--out", str(tmp_path / "out"), "--no-picture"]) == 0
     out = capsys.readouterr().out
     assert "(FirstLegalAgent)" in out and "(RandomAgent)" in out
     assert (tmp_path / "out" / "game-1.json").exists()
-    cfg.write_text(yaml.safe_dump({"env": {"num_players": 3}, "agents": {"stark": "nope:X"}}))
+    cfg.write_text(yaml.safe_dump({"game": "got", "env": {"num_players": 3},
+                                   "agents": {"stark": "nope:X"}}))
     with pytest.raises(SystemExit) as e:
         P.main(["--config", str(cfg), "--out", str(tmp_path / "out")])
     assert e.value.code == 2
@@ -263,7 +270,7 @@ def own_config(tmp_path: Path, ckpt: Path, workers: int, name: str = "own") -> P
     from a checkpoint, next to a registry agent; written as YAML, as a researcher would."""
     cfg = tmp_path / f"{name}.yaml"
     cfg.write_text(yaml.safe_dump({
-        "name": name, "out": str(tmp_path / "runs"),
+        "game": "got", "name": name, "out": str(tmp_path / "runs"),
         "env": {"num_players": 3, "max_rounds": 1},
         "agents": {"mine": "my_agents:FirstLegalAgent",
                    "byfile": {"name": f"{REL_FILE}:FirstLegalAgent", "kwargs": {"eps": 0.5}},
@@ -307,7 +314,7 @@ def test_a_tournament_enters_agents_from_outside_agents(on_path, tmp_path):
 
 
 def test_a_bad_spec_in_a_tournament_names_the_agent(on_path, tmp_path):
-    raw = {"env": {"num_players": 3, "max_rounds": 1},
+    raw = {"game": "got", "env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": "random", "x": "my_agents:Missing"}, "lineups": [["a", "a", "x"]]}
     with pytest.raises(ConfigError, match=r"agents\.x: agent 'my_agents:Missing': module "
                                             r"'my_agents' has no 'Missing'"):
@@ -321,22 +328,27 @@ def test_a_bad_spec_in_a_tournament_names_the_agent(on_path, tmp_path):
         parse_config(raw)
 
 
-def test_a_changed_checkpoint_is_another_tournament(on_path, tmp_path):
-    ckpt = write_json(tmp_path / "c.json", {"agent": "my_agents:LoadedAgent", "eps": 0.2})
-    raw = {"name": "ck", "out": str(tmp_path), "env": {"num_players": 3, "max_rounds": 1},
+def test_a_changed_checkpoint_is_another_tournament(on_path, tmp_path, monkeypatch):
+    import my_agents
+
+    monkeypatch.setitem(REGISTRY, "loaded", my_agents.LoadedAgent)
+    ckpt = write_json(tmp_path / "c.json", {"agent": "loaded", "eps": 0.2})
+    raw = {"game": "got", "name": "ck", "out": str(tmp_path),
+           "env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": "random", "c": {"checkpoint": str(ckpt)}},
            "lineups": [["a", "a", "c"]], "games": 1, "workers": 1}
     cfg = parse_config(raw)
-    assert cfg.specs["c"].name == "my_agents:LoadedAgent"        # resolved once, up front
+    assert cfg.specs["c"].name == "loaded"        # resolved once, up front
     assert run_tournament(cfg, progress=False, log=quiet).played == 1
     assert run_tournament(parse_config(raw), progress=False, log=quiet).played == 0
-    write_json(ckpt, {"agent": "my_agents:LoadedAgent", "eps": 0.9})   # trained further
+    write_json(ckpt, {"agent": "loaded", "eps": 0.9})   # trained further
     with pytest.raises(ConfigError, match="another tournament.*checkpoints"):
         run_tournament(parse_config(raw), progress=False, log=quiet)
 
 
 def test_respelling_a_spec_keeps_the_run_folder(tmp_path):
-    raw = {"name": "re", "out": str(tmp_path), "env": {"num_players": 3, "max_rounds": 1},
+    raw = {"game": "got", "name": "re", "out": str(tmp_path),
+           "env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": {"type": "random"}, "b": {"type": "random", "seed": 3}},
            "lineups": [["a", "b", "b"]], "games": 2, "workers": 1}
     assert run_tournament(parse_config(raw), progress=False, log=quiet).played == 2

@@ -78,7 +78,8 @@ def test_agent_specs_refuse_a_checkpoint_that_would_run_code(tmp_path, spec: dic
 
 def _tiny_config(tmp_path: Path) -> Path:
     cfg = tmp_path / "tiny.yaml"
-    cfg.write_text(f"""name: tiny
+    cfg.write_text(f"""game: got
+name: tiny
 out: {tmp_path / 'runs'}
 updates: 2
 env: {{num_players: 3, max_rounds: 2}}
@@ -132,7 +133,7 @@ def test_a_truncated_trainer_checkpoint_is_refused_as_corrupt(tmp_path, capsys) 
     torch.save({"format": "got_env-train-2", "config": load_config(cfg).as_dict()}, part)
     assert main(["--config", str(cfg), "--resume", str(part)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"error: {part}: a corrupt trainer checkpoint (KeyError: 'network')")
+    assert err.startswith(f"error: {part}: a corrupt trainer checkpoint (KeyError: 'collector')")
 
 
 def test_the_shipped_checkpoint_is_plain_data() -> None:

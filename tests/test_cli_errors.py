@@ -28,11 +28,12 @@ MAINS: dict[str, Callable[[list[str]], int]] = {"tournament": tournament_cli.mai
 def good(cli: str, out: Path) -> dict:
     """The smallest valid config of each CLI (games never start: every case below fails first)."""
     env = {"num_players": 3, "max_rounds": 1}
-    return {"tournament": {"env": env, "agents": {"a": "random"}, "lineups": [["a", "a", "a"]],
+    base = {"tournament": {"env": env, "agents": {"a": "random"}, "lineups": [["a", "a", "a"]],
                            "games": 3, "workers": 1, "out": str(out)},
             "ladder": {"env": env, "rungs": {"r1": "random", "r2": "random"}, "games": 3,
                        "workers": 1, "out": str(out)},
             "play": {"env": env, "agents": {"default": "random"}, "out": str(out)}}[cli]
+    return {"game": "got", **base}
 
 
 def fails(cli: str, path: Path, capsys: pytest.CaptureFixture[str]) -> str:
@@ -126,6 +127,13 @@ def set_key(raw: dict, key: str, value: object) -> None:
      "game must be one of ['goofspiel', 'got', 'wotr'], got 'chess'"),
     ("play", "game", "chess",
      "game must be one of ['goofspiel', 'got', 'wotr'], got 'chess'"),
+    ("tournament", "games", 1_000_000_000,
+     "games must be an integer >= 1 and <= 100000, got 1000000000"),
+    ("ladder", "games", 1_000_000_000,
+     "games must be an integer >= 1 and <= 100000, got 1000000000"),
+    ("tournament", "seed", float("nan"), "seed must be an integer >= 0 and <= 4294967295"),
+    ("ladder", "rungs.r2", {"name": "random", "games": float("inf")},
+     "rungs.r2.games must be an integer >= 1 and <= 100000, got "),
 ])
 def test_a_bad_value_names_the_file_and_the_key(cli, key, value, message, tmp_path, capsys):
     raw = good(cli, tmp_path / "runs")
@@ -137,6 +145,16 @@ def test_a_bad_value_names_the_file_and_the_key(cli, key, value, message, tmp_pa
     path.write_text(text, encoding="utf-8")
     assert message in fails(cli, path, capsys)
     assert not (tmp_path / "runs").exists()     # nothing played, nothing written
+
+
+@pytest.mark.parametrize("cli", list(MAINS))
+def test_a_config_must_name_its_game(cli, tmp_path, capsys):
+    raw = good(cli, tmp_path / "runs")
+    del raw["game"]
+    path = tmp_path / f"{cli}.yaml"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    assert "game must be set: one of ['goofspiel', 'got', 'wotr']" in fails(cli, path, capsys)
+    assert not (tmp_path / "runs").exists()
 
 
 def test_a_negative_seed_of_play_is_named(tmp_path, capsys):

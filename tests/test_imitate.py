@@ -212,12 +212,13 @@ def test_ppo_fine_tunes_the_imitated_board_network(tmp_path: Path) -> None:
 
     network = {"kind": "board", "embed": 16, "heads": 2, "layers": 1, "hidden": [32]}
     env = {"num_players": 3, "max_rounds": 2}
-    imitate.run(parse_config({"name": "im", "out": str(tmp_path), "env": env,
+    imitate.run(parse_config({"game": "got", "name": "im", "out": str(tmp_path), "env": env,
                               "network": network, "data": {"games": 4},
                               "train": {"epochs": 1}}))
     start = tmp_path / "im" / "agent.pt"
     trainer = Trainer(parse_train({
-        "name": "ft", "out": str(tmp_path), "updates": 2, "env": env, "network": network,
+        "game": "got", "name": "ft", "out": str(tmp_path), "updates": 2, "env": env,
+        "network": network,
         "rollout": {"num_games": 3, "steps": 30, "workers": 0},
         "ppo": {"epochs": 1, "minibatch": 64},
         "init": {"checkpoint": str(start), "kl": 0.1, "value_warmup": 1},

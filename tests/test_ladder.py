@@ -25,7 +25,7 @@ MATCH = "random__heuristic"
 def tiny_raw(tmp: Path) -> dict:
     """Random against the heuristic, 3 players, 2 rounds, 3 games per line-up; and a PPO rung
     whose checkpoint does not exist."""
-    return {"name": "tiny", "env": {"num_players": 3, "max_rounds": 2},
+    return {"game": "got", "name": "tiny", "env": {"num_players": 3, "max_rounds": 2},
             "rungs": {"random": "random", "heuristic": "heuristic",
                       "ppo": {"name": "ppo", "checkpoint": str(tmp / "missing.pt"),
                               "optional": True}},
@@ -146,7 +146,7 @@ def test_resume_does_not_replay_finished_games(tiny, tmp_path):
 
 # -- configs -----------------------------------------------------------------------------------
 def base(**extra) -> dict:
-    return {"env": {"num_players": 3, "max_rounds": 2},
+    return {"game": "got", "env": {"num_players": 3, "max_rounds": 2},
             "rungs": {"random": "random", "heuristic": "heuristic"}, "games": 3, **extra}
 
 
@@ -191,6 +191,13 @@ def test_cli_names_the_bad_agent(tmp_path, capsys):
     (base(env={"num_players": 3, "max_steps": 10}), r"^env\.max_steps is not allowed"),
     (base(env={"num_players": 9}), r"^env: "),
     (base(backend="cloud"), r"backend must be one of"),
+    (base(games=10**9), r"^games must be an integer >= 1 and <= 100000, got 1000000000$"),
+    (base(pairs=[{"rungs": ["random", "heuristic"], "games": 10**9}]),
+     r"^pairs\[0\]\.games must be an integer >= 1 and <= 100000, got 1000000000$"),
+    ({**base(), "rungs": {"random": "random",
+                          "m": {"name": "ismcts", "kwargs": {"simulations": -5}}}},
+     r"^rungs\.m: agent 'ismcts': simulations must be an integer >= 1"),
+    ({k: v for k, v in base().items() if k != "game"}, r"^game must be set"),
 ])
 def test_bad_configs_name_the_key(raw, message, tmp_path):
     with pytest.raises(LC.ConfigError, match=message):

@@ -48,7 +48,8 @@ def test_1e_env_defaults_to_five_players() -> None:
 def test_1e_training_config_without_num_players_reads_five() -> None:
     """What the trainer builds from a 1e config that names no player count: its probe env and
     its evaluation games are 5-player ones (a full training run is too slow for a unit test)."""
-    cfg = parse_config({"env": {"ruleset": "1e", "max_rounds": 2}, "eval": {"games": 30}})
+    cfg = parse_config({"game": "got", "env": {"ruleset": "1e", "max_rounds": 2},
+                        "eval": {"games": 30}})
     assert "num_players" not in cfg.env
     assert raw_env(**cfg.env).num_players == 5  # the trainer's probe (trainer.py)
     assert eval_num_players(cfg.env, cfg.game) == 5
@@ -57,7 +58,8 @@ def test_1e_training_config_without_num_players_reads_five() -> None:
 def test_1e_training_config_num_players_property() -> None:
     """10 evaluation games are a multiple of 5 players (not of 6); the trainer's vector games and
     its log read ``cfg.num_players``."""
-    cfg = parse_config({"env": {"ruleset": "1e", "max_rounds": 2}, "eval": {"games": 10}})
+    cfg = parse_config({"game": "got", "env": {"ruleset": "1e", "max_rounds": 2},
+                        "eval": {"games": 10}})
     assert cfg.num_players == 5
 
 

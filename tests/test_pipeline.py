@@ -105,7 +105,7 @@ def test_without_an_imitation_stage_the_pipeline_trains_its_config_as_it_is(tmp_
     assert not (runs / "imit").exists()
     trained = yaml.safe_load((runs / "ppo" / "config.yaml").read_text())
     assert trained.get("init", {}).get("checkpoint") is None
-    network, _ = load_checkpoint(runs / "ppo" / "agent.pt")
+    network, _ = load_checkpoint(runs / "ppo" / "agent.pt", prior=TEACHER)  # the config's
     assert network.prior == TEACHER and network.prior_bonus == 2.0
     final = json.loads((runs / "ppo" / "final.json").read_text())
     assert final["random"]["games"] == 4
@@ -120,7 +120,7 @@ def test_prior_only_gives_the_priors_own_play_the_final_evaluation(tmp_path, cap
                            network={"kind": "mlp", "hidden": [16], "prior": TEACHER})
     out = tmp_path / "prior" / "agent.pt"
     assert pipeline.main(["--config", str(config), "--prior-only", str(out)]) == 0
-    network, doc = load_checkpoint(out)
+    network, doc = load_checkpoint(out, prior=TEACHER)
     assert doc["prior_only"] is True and network.prior == TEACHER
     assert not network.policy_head.weight.any() and not network.policy_head.bias.any()
     assert json.loads((out.parent / "final.json").read_text())["random"]["games"] == 4

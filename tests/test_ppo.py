@@ -166,7 +166,7 @@ def test_opponent_steps_pass_their_rewards_to_the_waiting_learner_decision() -> 
 # -- a tiny training run --------------------------------------------------------------------------
 def _tiny(tmp_path: Path, updates: int = 2, **changes: object) -> dict:
     raw = {
-        "name": "tiny", "out": str(tmp_path), "seed": 3, "updates": updates,
+        "game": "got", "name": "tiny", "out": str(tmp_path), "seed": 3, "updates": updates,
         "env": {"num_players": 3, "max_rounds": 2},
         "network": {"kind": "mlp", "hidden": [16]},
         "rollout": {"num_games": 3, "steps": 40, "workers": 0},
@@ -399,7 +399,7 @@ def test_bad_checkpoints_raise_checkpoint_error(tmp_path) -> None:
 
 def test_cli_reports_a_bad_config(tmp_path, capsys) -> None:
     cfg = tmp_path / "c.yaml"
-    cfg.write_text("updates: 0\n")
+    cfg.write_text("game: got\nupdates: 0\n")
     assert main(["--config", str(cfg)]) == 2
     assert "updates" in capsys.readouterr().err
 

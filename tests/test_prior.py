@@ -139,7 +139,7 @@ def test_a_zero_output_residual_network_plays_its_priors_game_and_keeps_its_spec
 
 def _tiny_prior(tmp_path: Path, updates: int = 4) -> dict:
     return {
-        "name": "tiny", "out": str(tmp_path), "seed": 3, "updates": updates,
+        "game": "got", "name": "tiny", "out": str(tmp_path), "seed": 3, "updates": updates,
         "env": {"num_players": 3, "max_rounds": 2},
         "network": {"kind": "mlp", "hidden": [16], "prior": "heuristic_v2",
                     "prior_bonus": 2.0},

@@ -345,7 +345,8 @@ def test_play_writes_a_replay(tmp_path):
     from experiments.play import main as play_main
 
     config = tmp_path / "play.yaml"
-    config.write_text("env: {num_players: 3, max_rounds: 1}\nseed: 2\nagents: {default: random}\n"
+    config.write_text("game: got\nenv: {num_players: 3, max_rounds: 1}\nseed: 2\n"
+                      "agents: {default: random}\n"
                       f"out: {tmp_path / 'out'}\n")
     assert play_main(["--config", str(config), "--no-picture", "--replay"]) == 0
     page = (tmp_path / "out" / "replay.html").read_text()
@@ -360,7 +361,8 @@ def test_tournament_writes_one_replay_per_game(tmp_path):
     from experiments.tournament.config import parse_config
     from experiments.tournament.run import run_tournament
 
-    cfg = parse_config({"env": {"num_players": 3, "max_rounds": 1}, "agents": {"r": "random"},
+    cfg = parse_config({"game": "got", "env": {"num_players": 3, "max_rounds": 1},
+                        "agents": {"r": "random"},
                         "lineups": [["r", "r", "r"]], "games": 2, "workers": 1,
                         "replays": True, "out": str(tmp_path)}, default_name="t")
     run_tournament(cfg, progress=False, log=lambda _: None)
@@ -368,7 +370,7 @@ def test_tournament_writes_one_replay_per_game(tmp_path):
     assert pages == ["game-0-0.html", "game-0-1.html"]
     assert page_data((tmp_path / "t" / "replays" / pages[0]).read_text())["steps"]
     with pytest.raises(ValueError, match="replays must be true or false"):
-        parse_config({"env": {"num_players": 3}, "agents": {"r": "random"},
+        parse_config({"game": "got", "env": {"num_players": 3}, "agents": {"r": "random"},
                       "lineups": [["r", "r", "r"]], "replays": "yes"})
 
 

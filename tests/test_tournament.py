@@ -50,7 +50,7 @@ def tiny(tmp_path_factory):
 
 
 def base_raw() -> dict:
-    return {"env": {"num_players": 3, "max_rounds": 2},
+    return {"game": "got", "env": {"num_players": 3, "max_rounds": 2},
             "agents": {"a": {"type": "random"}, "b": {"type": "random"}},
             "lineups": [["a", "b", "b"]], "games": 3}
 
@@ -252,7 +252,14 @@ def test_a_corrupt_line_in_the_middle_is_an_error(tiny, tmp_path):
     (lambda c: c.update(lineup=[["a", "b", "b"]]), r"unknown key\(s\) \['lineup'\]"),
     (lambda c: c.update(round_robin=True), "either lineups or round_robin"),
     (lambda c: c.update(games=0), "games must be an integer >= 1"),
+    (lambda c: c.update(games=10**9), r"^games must be an integer >= 1 and <= 100000, got "
+                                      r"1000000000$"),
     (lambda c: c.update(seed=-1), "seed must be an integer >= 0"),
+    (lambda c: c.update(workers=float("inf")), r"^workers must be an integer >= 0 and <= 256, "
+                                               r"got inf$"),
+    (lambda c: c.pop("game"), r"^game must be set: one of \['goofspiel', 'got', 'wotr'\]$"),
+    (lambda c: c["agents"].update(x={"type": "ismcts", "simulations": -5}),
+     r"agents\.x: agent 'ismcts': simulations must be an integer >= 1"),
     (lambda c: c.update(name="a/b"), "name must be a folder name"),
     (lambda c: c["env"].update(num_players=7), "env:"),
     (lambda c: c["env"].update(colour="red"), "env:"),
@@ -374,7 +381,8 @@ def test_cli_runs_and_reports(tmp_path, capsys):
 
 def test_cli_bad_config_exits_with_the_reason(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("env: {num_players: 3}\nagents: {a: {type: alphago}}\nlineups: [[a, a, a]]\n")
+    bad.write_text("game: got\nenv: {num_players: 3}\nagents: {a: {type: alphago}}\n"
+                   "lineups: [[a, a, a]]\n")
     with pytest.raises(SystemExit) as e:
         main(["--config", str(bad), "--out", str(tmp_path)])
     assert e.value.code == 2

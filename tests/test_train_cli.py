@@ -39,26 +39,41 @@ BAD_VALUES = [
     ("network: {kind: mlp, depth: 3}", "network: unknown key(s) ['depth']"),
     ("seed: -1", "seed must be an integer >= 0 and <= 4294967295, got -1"),
     ("seed: 1.5", "seed must be an integer >= 0 and <= 4294967295, got 1.5"),
-    ("updates: 1e3", "updates must be an integer >= 1, got '1e3'"),
-    ("checkpoint_every: true", "checkpoint_every must be an integer >= 1, got True"),
+    ("updates: 1e3", "updates must be an integer >= 1 and <= 10000000, got '1e3'"),
+    ("checkpoint_every: true",
+     "checkpoint_every must be an integer >= 1 and <= 10000000, got True"),
     ("tensorboard: 'no'", "tensorboard must be true or false, got 'no'"),
-    ("ppo: {lr: fast}", "ppo.lr must be a finite number > 0, got 'fast'"),
-    ("ppo: {epochs: 2.5}", "ppo.epochs must be an integer >= 1, got 2.5"),
+    ("ppo: {lr: fast}", "ppo.lr must be a finite number > 0 and <= 1, got 'fast'"),
+    ("ppo: {lr: 1.0e+300}", "ppo.lr must be a finite number > 0 and <= 1, got 1e+300"),
+    ("ppo: {lr: .inf}", "ppo.lr must be a finite number > 0 and <= 1, got inf"),
+    ("ppo: {lr: -.inf}", "ppo.lr must be a finite number > 0 and <= 1, got -inf"),
+    ("ppo: {epochs: 2.5}", "ppo.epochs must be an integer >= 1 and <= 1000, got 2.5"),
+    ("rollout: {num_games: 1000000000}",
+     "rollout.num_games must be an integer >= 1 and <= 4096, got 1000000000"),
+    ("rollout: {workers: -2}", "rollout.workers must be an integer >= 0 and <= 256, got -2"),
+    ("eval: {games: .nan}", "eval.games must be an integer >= 0 and <= 100000, got nan"),
+    ("init: {kl: -1}", "init.kl must be a finite number >= 0 and <= 1000, got -1"),
     ("ppo: {gamma: .nan}", "ppo.gamma must be a finite number > 0 and <= 1"),
     ("ppo: {1: 2, lrx: 0.1}", "ppo: unknown key(s) [1, 'lrx']"),
     ("ppo: 3", "ppo must be a mapping of keys (key: value lines), got int 3"),
-    ("league: {weights: {random: .inf}}", "league.weights: expected non-negative finite numbers"),
-    ("league: {weights: {random: yes}}", "league.weights: expected non-negative finite numbers"),
+    ("league: {weights: {random: .inf}}",
+     "league.weights must be a mapping of names to values each a finite number, got "
+     "{'random': inf}"),
+    ("league: {weights: {random: yes}}", "league.weights must be a mapping of names to values "
+                                         "each a finite number, got {'random': True}"),
+    ("league: {weights: {random: -1}}", "league.weights: expected non-negative finite numbers"),
     ("league: {weights: {1: 1, alien: 1}}", "league.weights: unknown kind(s) [1, 'alien']"),
     ("eval: {opponents: random}", "eval.opponents must be a list of names, got 'random'"),
     ("2: 3\ncolour: red", "unknown key(s) [2, 'colour']"),
     ("game: chess", "game must be one of ['goofspiel', 'got', 'wotr'], got 'chess'"),
+    ("game: null", "game must be one of ['goofspiel', 'got', 'wotr'], got None"),
 ]
 
 
 def write(tmp_path: Path, text: str, name: str = "x.yaml") -> Path:
     path = tmp_path / name
-    path.write_text(f"name: t\nout: {tmp_path}\n{text}\n")
+    game = "" if text.startswith("game:") else "game: got\n"
+    path.write_text(f"name: t\nout: {tmp_path}\n{text}\n{game}")
     return path
 
 
@@ -146,7 +161,8 @@ def resumed_run(tmp_path_factory) -> tuple[Path, str]:
     update 1 and resumed, with TensorBoard on."""
     tmp = tmp_path_factory.mktemp("cli_run")
     cfg = tmp / "tiny.yaml"
-    cfg.write_text(f"""name: tiny
+    cfg.write_text(f"""game: got
+name: tiny
 out: {tmp}
 seed: 3
 updates: 2

@@ -44,7 +44,7 @@ def test_an_unknown_backend_names_the_choices() -> None:
         make_vector_games("nope", num_games=2, num_players=3, game="got")
     with make_vector_games("local", num_games=2, num_players=3, max_rounds=1, game="got") as games:
         assert type(games) is VectorGames and games.num_workers == 0
-    raw = {"env": {"num_players": 3, "max_rounds": 1}, "agents": {"a": "random"},
+    raw = {"game": "got", "env": {"num_players": 3, "max_rounds": 1}, "agents": {"a": "random"},
            "lineups": [["a", "a", "a"]], "backend": "spark"}
     with pytest.raises(ConfigError, match=r"backend must be one of \['local', 'ray'\]"):
         parse_config(raw)
@@ -266,7 +266,7 @@ def test_a_failing_game_on_ray_names_itself(ray, tmp_path) -> None:
     """A game that raises inside its Ray task stops the run with GameFailed naming the game
     (the agent comes from a file, which every Ray worker can load by its path)."""
     (tmp_path / "broken.py").write_text(BROKEN)
-    raw = {"env": {"num_players": 3, "max_rounds": 1},
+    raw = {"game": "got", "env": {"num_players": 3, "max_rounds": 1},
            "agents": {"a": "random", "b": f"{tmp_path / 'broken.py'}:BrokenAgent"},
            "lineups": [["a", "b", "b"]], "games": 3, "backend": "ray", "workers": 1}
     cfg = parse_config(raw, out=tmp_path)

@@ -9,20 +9,36 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from agents import make_agent
 from experiments import config_files
-from experiments.config_model import GAMES, bounded, game_field, parse_section
+from experiments.config_model import (
+    MAX_COUNT,
+    MAX_GAMES,
+    MAX_SEED,
+    Bool,
+    Field,
+    Float,
+    Game,
+    Int,
+    Names,
+    Section,
+    Text,
+    one_of,
+    parse_key,
+    parse_section,
+    schema,
+)
 from experiments.training.config import check_network
 
 from .dataset import source_of
 
 ConfigError = config_files.ConfigError
-#: Seeds are those numpy's and torch's generators both take.
-MAX_SEED = 2**32 - 1
+#: The value targets of ``data.value``.
+ValueTarget = one_of(("share", "reward"))
 #: Env options an imitation run does not take: its games must end, so that every decision has
 #: an outcome to learn the value from (AGoT: bound the game with ``max_rounds`` instead).
 FORBIDDEN_ENV = {"max_steps": "imitation games are played to the end (use max_rounds)",
@@ -30,34 +46,34 @@ FORBIDDEN_ENV = {"max_steps": "imitation games are played to the end (use max_ro
                  "render_mode": "imitation games are not rendered"}
 
 
-@dataclass(frozen=True)
+@schema
 class DataConfig:
-    games: int = bounded(200, minimum=2)    #: teacher games played (some are held out)
+    games: Int = Field(200, ge=2, le=MAX_GAMES)   #: teacher games played (some are held out)
     #: the seats whose decisions are recorded (env agent names); none: every seat
-    seats: tuple[str, ...] | None = None
+    seats: Names | None = None
     #: who plays the seats not recorded (an agent spec); none: the teacher
     others: Any = None
-    save: bool = True          #: write the dataset to the run folder (dataset.npz)
+    save: Bool = True          #: write the dataset to the run folder (dataset.npz)
     #: a dataset.npz an earlier run saved, fitted instead of playing the games; its recorded
     #: collection (game, env, teacher, seats, others, value, seed, games) must be this config's
-    load: str | None = None
+    load: Text | None = None
     #: the value target: "share" (the acting player's share of the win, 0..1) or "reward" (its
     #: final reward in the env's scheme, e.g. zero_sum's +1 / -1/(n-1): what PPO's returns are)
-    value: str = bounded("share", choices=("share", "reward"))
+    value: ValueTarget = "share"
 
 
-@dataclass(frozen=True)
+@schema
 class TrainSection:
-    holdout: float = bounded(0.1, above=0, maximum=0.5)   #: fraction of games held out
-    epochs: int = bounded(10, minimum=1)         #: passes over the training decisions
-    minibatch: int = bounded(256, minimum=1)     #: decisions per Adam step
-    lr: float = bounded(1e-3, above=0)
-    value_coef: float = bounded(0.5, minimum=0)  #: weight of the value loss (MSE on win share)
-    max_grad_norm: float = bounded(1.0, above=0)
-    threads: int = bounded(1, minimum=1)         #: torch CPU threads (1: reproducible, polite)
+    holdout: Float = Field(0.1, gt=0, le=0.5)   #: fraction of games held out
+    epochs: Int = Field(10, ge=1, le=10_000)    #: passes over the training decisions
+    minibatch: Int = Field(256, ge=1, le=MAX_COUNT)   #: decisions per Adam step
+    lr: Float = Field(1e-3, gt=0, le=1)
+    value_coef: Float = Field(0.5, ge=0, le=100)   #: weight of the value loss (MSE on win share)
+    max_grad_norm: Float = Field(1.0, gt=0, le=1e6)
+    threads: Int = Field(1, ge=1, le=256)      #: torch CPU threads (1: reproducible, polite)
 
 
-@dataclass(frozen=True)
+@schema
 class DaggerSection:
     """DAgger (Ross et al., 2011): after the first fit, ``rounds`` rounds of ``games`` games
     in which the network (sampling) plays the recorded seats while the teacher, asked at the
@@ -65,33 +81,33 @@ class DaggerSection:
     network trains ``epochs`` more epochs on all of it. A copy trained on the teacher's own
     positions alone errs where the teacher never goes; these rounds teach it there."""
 
-    rounds: int = bounded(0, minimum=0)     #: DAgger rounds (0: plain imitation)
-    games: int = bounded(100, minimum=1)    #: games per round
-    epochs: int = bounded(2, minimum=1)     #: epochs over all the data after each round
+    rounds: Int = Field(0, ge=0, le=1000)     #: DAgger rounds (0: plain imitation)
+    games: Int = Field(100, ge=1, le=MAX_GAMES)   #: games per round
+    epochs: Int = Field(2, ge=1, le=10_000)   #: epochs over all the data after each round
 
 
-@dataclass(frozen=True)
+@schema
 class EvalSection:
     #: games of the imitated policy in one seat against the teacher in the others, seats
     #: rotated (a multiple of the player count); 0: no evaluation
-    games: int = bounded(0, minimum=0)
-    greedy: bool = True        #: play the most probable action (the teacher's, if learnt)
+    games: Int = Field(0, ge=0, le=MAX_GAMES)
+    greedy: Bool = True        #: play the most probable action (the teacher's, if learnt)
 
 
-@dataclass(frozen=True)
+@schema
 class ImitateConfig:
-    game: str = game_field(GAMES)   #: the game (a registry name)
-    name: str = "imitate_v2"
-    out: str = "runs/imitate"
-    seed: int = bounded(0, minimum=0, maximum=MAX_SEED)   #: games, split, torch
+    game: Game   #: the game (required: a registry name)
+    name: Text = "imitate_v2"
+    out: Text = "runs/imitate"
+    seed: Int = Field(0, ge=0, le=MAX_SEED)   #: games, split, torch
     teacher: Any = "heuristic_v2"   #: an agent spec (agents.make_agent)
-    env: dict[str, Any] = field(default_factory=lambda: {"num_players": 3, "max_rounds": 10})
-    network: dict[str, Any] = field(default_factory=lambda: {"kind": "mlp",
-                                                             "hidden": [128, 128]})
-    data: DataConfig = field(default_factory=DataConfig)
-    train: TrainSection = field(default_factory=TrainSection)
-    dagger: DaggerSection = field(default_factory=DaggerSection)
-    eval: EvalSection = field(default_factory=EvalSection)
+    env: dict[Text, Any] = field(default_factory=lambda: {"num_players": 3, "max_rounds": 10})
+    network: dict[Text, Any] = field(default_factory=lambda: {"kind": "mlp",
+                                                              "hidden": [128, 128]})
+    data: Section[DataConfig] = field(default_factory=DataConfig)
+    train: Section[TrainSection] = field(default_factory=TrainSection)
+    dagger: Section[DaggerSection] = field(default_factory=DaggerSection)
+    eval: Section[EvalSection] = field(default_factory=EvalSection)
 
     @property
     def run_dir(self) -> Path:
@@ -167,11 +183,9 @@ def check(cfg: ImitateConfig) -> None:
 def parse_config(raw: Any, **overrides: Any) -> ImitateConfig:
     """A checked :class:`ImitateConfig` from a YAML mapping; ``overrides`` (``out``, ``name``;
     None: keep) are the command line's."""
-    cfg = parse_section(ImitateConfig, {} if raw is None else raw)
-    given = {k: v for k, v in overrides.items() if v is not None}
-    for key, value in given.items():
-        if not isinstance(value, str) or not value:
-            raise ConfigError(f"--{key} must be a non-empty string, got {value!r}")
+    cfg = parse_section(ImitateConfig, raw)
+    given = {k: parse_key(ImitateConfig, k, v, f"--{k}") for k, v in overrides.items()
+             if v is not None}
     cfg = dataclasses.replace(cfg, **given)
     check(cfg)
     return cfg

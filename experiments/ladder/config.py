@@ -5,7 +5,7 @@ resumes its games."""
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -16,45 +16,60 @@ from boardkit.envs import make_env
 
 from .. import game_hooks
 from ..config_files import ConfigError, check_env, read_config
-from ..config_model import BACKENDS, GAMES, bounded, game_field, parse_section, parse_value
+from ..config_model import (
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_WORKERS,
+    Backend,
+    Bool,
+    Field,
+    Folder,
+    Game,
+    Int,
+    Names,
+    Text,
+    parse_key,
+    parse_section,
+    schema,
+)
 from ..tournament import config as tournament_config
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "ladder.yaml"
 MATCHES_DIR = "matches"
 
 
-@dataclass(frozen=True)
+@schema
 class LadderFile:
     """The keys of a ladder config file, as written; ``rungs`` and ``pairs`` are judged by
     :func:`parse_config` (a rung holds an agent spec, a pair names rungs)."""
 
-    game: str = game_field(GAMES)      # any game of the registry (boardkit.games)
-    name: str | None = None             # default: the config file's name
-    out: Path = Path("runs/ladder")
-    env: dict[str, Any] | None = None
+    game: Game                          # required: any game of the registry (boardkit.games)
+    name: Text | None = None            # default: the config file's name
+    out: Folder = Path("runs/ladder")
+    env: dict[Text, Any] | None = None
     rungs: Any = None
     pairs: list[Any] | None = None
-    games: int = bounded(30, minimum=1)
-    seed: int = bounded(0, minimum=0)
-    workers: int = bounded(0, minimum=0)
-    backend: str = bounded("local", choices=BACKENDS)
+    games: Int = Field(30, ge=1, le=MAX_GAMES)
+    seed: Int = Field(0, ge=0, le=MAX_SEED)
+    workers: Int = Field(0, ge=0, le=MAX_WORKERS)
+    backend: Backend = "local"
 
 
-@dataclass(frozen=True)
+@schema
 class RungKeys:
     """The keys of a rung mapping that are the ladder's, not the agent spec's."""
 
-    optional: bool = False
+    optional: Bool = False
     requires: Any = None                # a file path or a list of them
-    games: int | None = bounded(None, minimum=1)
+    games: Int | None = Field(None, ge=1, le=MAX_GAMES)
 
 
-@dataclass(frozen=True)
+@schema
 class PairFile:
     """One entry of ``pairs``: the games per line-up of one pair's match."""
 
-    rungs: tuple[str, ...]
-    games: int = bounded(minimum=1)
+    rungs: Names
+    games: Int = Field(ge=1, le=MAX_GAMES)
 
 
 @dataclass(frozen=True)
@@ -97,7 +112,7 @@ class LadderConfig:
     backend: str
     only: tuple[str, ...] | None = None
     notes: tuple[str, ...] = ()
-    game: str = "got"                        # the game played (experiments.config_model.GAMES)
+    game: str = field(kw_only=True)          # the game played (experiments.config_model.GAMES)
 
     @property
     def run_dir(self) -> Path:
@@ -173,7 +188,7 @@ def _parse_rung(name: Any, raw: Any) -> Rung:
     return Rung(name, raw, own.optional, tuple(req or ()), own.games)
 
 
-def _check_rung(rung: Rung, env: dict[str, Any], game: str = "got") -> None:
+def _check_rung(rung: Rung, env: dict[str, Any], game: str) -> None:
     """Check the spec and build the agent once for a fresh game, so that an unknown name, bad
     kwargs or an unknown rollout policy fail before any game is played."""
     key = f"rungs.{rung.name}"
@@ -208,7 +223,7 @@ def parse_config(raw: Any, *, default_name: str = "ladder", games: int | None = 
 
     default_games = file.games
     if games is not None:
-        games = parse_value(int, games, "--games", {"minimum": 1})
+        games = parse_key(LadderFile, "games", games, "--games")
 
     rungs_raw = file.rungs
     if not isinstance(rungs_raw, dict) or len(rungs_raw) < 2:

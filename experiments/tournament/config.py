@@ -18,7 +18,20 @@ from boardkit.envs import make_env
 from boardkit.vector_ray import RAY_MISSING
 
 from ..config_files import ConfigError, read_config
-from ..config_model import BACKENDS, GAMES, bounded, game_field, parse_section
+from ..config_model import (
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_WORKERS,
+    Backend,
+    Bool,
+    Field,
+    Folder,
+    Game,
+    Int,
+    Text,
+    parse_section,
+    schema,
+)
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "tournament.yaml"
 #: Env options a tournament does not take: games are always played to the end, unrendered.
@@ -28,24 +41,24 @@ FORBIDDEN_ENV = {"max_steps": "tournament games are played to the end (use max_r
 FOLDER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
-@dataclass(frozen=True)
+@schema
 class TournamentFile:
     """The keys of a tournament config file, as written; :func:`parse_config` makes a
     :class:`Config` of them. ``agents``, ``lineups`` and ``round_robin`` are judged there (their
     checks need the agents and the seats)."""
 
-    game: str = game_field(GAMES)      # any game of the registry (boardkit.games)
-    name: str | None = None             # default: the config file's name
-    out: Path = Path("runs/tournament")
-    env: dict[str, Any] | None = None
+    game: Game                          # required: any game of the registry (boardkit.games)
+    name: Text | None = None            # default: the config file's name
+    out: Folder = Path("runs/tournament")
+    env: dict[Text, Any] | None = None
     agents: Any = None
     lineups: Any = None
     round_robin: Any = False
-    games: int | None = bounded(None, minimum=1)   # default: num_players
-    seed: int = bounded(0, minimum=0)
-    workers: int = bounded(1, minimum=0)
-    backend: str = bounded("local", choices=BACKENDS)
-    replays: bool = False
+    games: Int | None = Field(None, ge=1, le=MAX_GAMES)   # per line-up; default: num_players
+    seed: Int = Field(0, ge=0, le=MAX_SEED)
+    workers: Int = Field(1, ge=0, le=MAX_WORKERS)
+    backend: Backend = "local"
+    replays: Bool = False
 
 
 @dataclass(frozen=True)
@@ -60,7 +73,7 @@ class Config:
     workers: int
     houses: tuple[str, ...]             # the houses in play, in data order
     backend: str = "local"              # how games run (BACKENDS); not part of their identity
-    game: str = field(default="got", compare=False)   # the game played (GAMES)
+    game: str = field(kw_only=True, compare=False)   # the game played (GAMES): required
     notes: tuple[str, ...] = field(default=(), compare=False)
     #: write each game's replay page (experiments.replay) to <run_dir>/replays; not part of the
     #: games' identity.

@@ -9,10 +9,9 @@ minutes, so that a config trains the same network on any machine (the wall time 
 from __future__ import annotations
 
 import dataclasses
-import math
 import textwrap
 import typing
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -20,23 +19,36 @@ import yaml
 
 from experiments import config_files
 from experiments.config_model import (
-    BACKENDS,
-    GAMES,
-    bounded,
-    game_field,
+    MAX_BATCH,
+    MAX_COUNT,
+    MAX_GAMES,
+    MAX_SEED,
+    MAX_WORKERS,
+    Backend,
+    Bool,
+    Field,
+    Float,
+    Game,
+    Int,
+    Names,
+    Section,
+    Text,
+    fields_of,
     key_names,
+    one_of,
+    parse_key,
     parse_section,
-    parse_value,
+    schema,
+    sections_of,
 )
 
 from .game_hooks import BASELINES, baseline, default_num_players, opponent_spec, shaping_weights
 
-#: Seeds are those numpy's and torch's generators both take.
-MAX_SEED = 2**32 - 1
 LEAGUE_KINDS = ("current", "snapshots", "heuristic", "random")
 #: The league's kinds that are not an opponent agent (the learner itself, its snapshots).
 SELF_KINDS = ("current", "snapshots")
 LR_SCHEDULES = ("constant", "linear")
+LRSchedule = one_of(LR_SCHEDULES)
 #: Env options training does not take: its games run to the end, unrendered.
 FORBIDDEN_ENV = {"max_steps": "training games are played to the end (use max_rounds)",
                  "render_mode": "training games are not rendered"}
@@ -45,47 +57,51 @@ FORBIDDEN_ENV = {"max_steps": "training games are played to the end (use max_rou
 ConfigError = config_files.ConfigError
 
 
-@dataclass(frozen=True)
+@schema
 class RolloutConfig:
-    num_games: int = bounded(24, minimum=1)   #: games stepped in lockstep
-    steps: int = bounded(128, minimum=1)      #: lockstep steps per update (num_games * steps)
-    workers: int = bounded(2, minimum=0)      #: rollout worker processes (0: in this process)
+    num_games: Int = Field(24, ge=1, le=MAX_BATCH)   #: games stepped in lockstep
+    steps: Int = Field(128, ge=1, le=100_000)   #: lockstep steps per update (num_games * steps)
+    workers: Int = Field(2, ge=0, le=MAX_WORKERS)   #: rollout worker processes (0: here)
     #: "local" (processes) or "ray" (Ray actors; the 'ray' extra)
-    backend: str = bounded("local", choices=BACKENDS)
+    backend: Backend = "local"
     #: the league's agent opponents (heuristics, random, agent specs) played inside the batched
     #: API's shards (worker processes) instead of this process: every row the learner's
-    seats_in_workers: bool = False
+    seats_in_workers: Bool = False
 
 
-@dataclass(frozen=True)
+@schema
 class PPOConfig:
-    gamma: float = bounded(0.99, above=0, maximum=1)   #: discount per decision of one house
-    gae_lambda: float = bounded(0.95, minimum=0, maximum=1)
-    clip: float = bounded(0.2, above=0)     #: the clipped objective's epsilon
-    epochs: int = bounded(4, minimum=1)     #: passes over each rollout
-    minibatch: int = bounded(512, minimum=1)   #: decisions per gradient step
-    lr: float = bounded(3e-4, above=0)
+    gamma: Float = Field(0.99, gt=0, le=1)   #: discount per decision of one house
+    gae_lambda: Float = Field(0.95, ge=0, le=1)
+    clip: Float = Field(0.2, gt=0, le=1)     #: the clipped objective's epsilon
+    epochs: Int = Field(4, ge=1, le=1000)    #: passes over each rollout
+    minibatch: Int = Field(512, ge=1, le=MAX_COUNT)   #: decisions per gradient step
+    lr: Float = Field(3e-4, gt=0, le=1)
     #: "linear" decays to lr_final_fraction * lr at the last update
-    lr_schedule: str = bounded("linear", choices=LR_SCHEDULES)
-    lr_final_fraction: float = bounded(0.1, minimum=0)
-    entropy: float = bounded(0.01, minimum=0)   #: entropy bonus coefficient
-    value_coef: float = bounded(0.5, minimum=0)
-    max_grad_norm: float = bounded(0.5, above=0)
-    normalize_advantages: bool = True
+    lr_schedule: LRSchedule = "linear"
+    lr_final_fraction: Float = Field(0.1, ge=0, le=1)
+    entropy: Float = Field(0.01, ge=0, le=10)   #: entropy bonus coefficient
+    value_coef: Float = Field(0.5, ge=0, le=100)
+    max_grad_norm: Float = Field(0.5, gt=0, le=1e6)
+    normalize_advantages: Bool = True
 
 
-@dataclass(frozen=True)
+@schema
 class ShapingConfig:
     """Potential-based shaping from the house's own observation (docs/training.md): ``Phi =
     castles * castles_held / castles_to_win + supply * supply_level / 6``; 0 turns it off.
     AGoT's (its training hooks, :mod:`got_env.tools.training`): a game without a shaping potential
     has none, and its config may not set these weights."""
 
-    castles: float = 1.0
-    supply: float = 0.0
+    castles: Float = Field(1.0, ge=-100, le=100)
+    supply: Float = Field(0.0, ge=-100, le=100)
 
 
-@dataclass(frozen=True)
+#: A league weight: a finite number >= 0.
+Weight = Float
+
+
+@schema
 class LeagueConfig:
     """Who sits at the other seats of a training game, drawn per game with these weights:
     ``current`` (self-play: every house is the learner), ``snapshots`` (a past copy of the
@@ -93,25 +109,26 @@ class LeagueConfig:
     agent registry name, ``module:Class``); the learner then plays one house, drawn at
     random."""
 
-    weights: dict[str, float] = field(default_factory=lambda: {
+    #: kind -> weight (any key: an unknown kind is named by :func:`check`)
+    weights: dict[Any, Weight] = field(default_factory=lambda: {
         "current": 0.3, "snapshots": 0.2, "heuristic": 0.1, "random": 0.4})
-    snapshot_every: int = bounded(20, minimum=1)   #: updates between snapshots in the league
-    max_snapshots: int = bounded(10, minimum=1)    #: the oldest is dropped beyond this
+    snapshot_every: Int = Field(20, ge=1, le=MAX_COUNT)   #: updates between snapshots
+    max_snapshots: Int = Field(10, ge=1, le=1000)    #: the oldest is dropped beyond this
 
 
-@dataclass(frozen=True)
+@schema
 class EvalConfig:
-    every: int = bounded(25, minimum=1)   #: updates between evaluations (and at the end)
-    games: int = bounded(60, minimum=0)   #: per opponent, a multiple of num_players
-    opponents: tuple[str, ...] = ("random", "heuristic")
-    greedy: bool = False       #: evaluate the most probable action instead of sampling
-    workers: int = bounded(0, minimum=0)  #: evaluation games' worker processes (0: here)
+    every: Int = Field(25, ge=1, le=MAX_COUNT)   #: updates between evaluations (and at the end)
+    games: Int = Field(60, ge=0, le=MAX_GAMES)   #: per opponent, a multiple of num_players
+    opponents: Names = ("random", "heuristic")
+    greedy: Bool = False       #: evaluate the most probable action instead of sampling
+    workers: Int = Field(0, ge=0, le=MAX_WORKERS)  #: evaluation games' workers (0: here)
     #: the opponents' seats played inside the batched API's shards (the learner's forward
     #: passes alone in this process); greedy evaluations play the same games either way
-    seats_in_workers: bool = False
+    seats_in_workers: Bool = False
 
 
-@dataclass(frozen=True)
+@schema
 class InitConfig:
     """Where the network starts (issue 26: PPO fine-tuning from imitated weights, as DipNet
     and piKL do): ``checkpoint``, a PPO agent file (``agent.pt``, e.g. of
@@ -125,10 +142,10 @@ class InitConfig:
     which only the value head learns (the imitated policy is not pushed around by advantages
     of an untrained value)."""
 
-    checkpoint: str | None = None
-    kl: float = bounded(0.0, minimum=0)
-    kl_decay_updates: int = bounded(0, minimum=0)
-    value_warmup: int = bounded(0, minimum=0)
+    checkpoint: Text | None = None
+    kl: Float = Field(0.0, ge=0, le=1000)
+    kl_decay_updates: Int = Field(0, ge=0, le=MAX_COUNT)
+    value_warmup: Int = Field(0, ge=0, le=MAX_COUNT)
 
     def kl_coef(self, update: int) -> float:
         """The KL weight of update number ``update`` (0-based)."""
@@ -137,28 +154,28 @@ class InitConfig:
         return self.kl * max(0.0, 1.0 - update / self.kl_decay_updates)
 
 
-@dataclass(frozen=True)
+@schema
 class TrainConfig:
-    game: str = game_field(GAMES)   #: the game trained on (experiments.config_model.GAMES)
-    name: str = "ppo_selfplay"
-    out: str = "runs/train"
-    seed: int = bounded(0, minimum=0, maximum=MAX_SEED)
-    updates: int = bounded(200, minimum=1)   #: the budget: PPO updates (each one rollout)
-    env: dict[str, Any] = field(default_factory=lambda: {"num_players": 3, "max_rounds": 10})
-    network: dict[str, Any] = field(default_factory=lambda: {"kind": "mlp",
-                                                             "hidden": [128, 128]})
-    rollout: RolloutConfig = field(default_factory=RolloutConfig)
-    ppo: PPOConfig = field(default_factory=PPOConfig)
-    shaping: ShapingConfig = field(default_factory=ShapingConfig)
-    league: LeagueConfig = field(default_factory=LeagueConfig)
-    eval: EvalConfig = field(default_factory=EvalConfig)
-    init: InitConfig = field(default_factory=InitConfig)
+    game: Game   #: the game trained on (required: experiments.config_model.GAMES)
+    name: Text = "ppo_selfplay"
+    out: Text = "runs/train"
+    seed: Int = Field(0, ge=0, le=MAX_SEED)
+    updates: Int = Field(200, ge=1, le=MAX_COUNT)   #: the budget: PPO updates (each a rollout)
+    env: dict[Text, Any] = field(default_factory=lambda: {"num_players": 3, "max_rounds": 10})
+    network: dict[Text, Any] = field(default_factory=lambda: {"kind": "mlp",
+                                                              "hidden": [128, 128]})
+    rollout: Section[RolloutConfig] = field(default_factory=RolloutConfig)
+    ppo: Section[PPOConfig] = field(default_factory=PPOConfig)
+    shaping: Section[ShapingConfig] = field(default_factory=ShapingConfig)
+    league: Section[LeagueConfig] = field(default_factory=LeagueConfig)
+    eval: Section[EvalConfig] = field(default_factory=EvalConfig)
+    init: Section[InitConfig] = field(default_factory=InitConfig)
     #: opponents by name: agent specs (agents.make_agent) league.weights and eval.opponents
     #: may name besides heuristic and random
-    agents: dict[str, Any] = field(default_factory=dict)
-    checkpoint_every: int = bounded(25, minimum=1)  #: updates between checkpoints (and at end)
-    tensorboard: bool = True
-    progress: bool = True
+    agents: dict[Text, Any] = field(default_factory=dict)
+    checkpoint_every: Int = Field(25, ge=1, le=MAX_COUNT)  #: updates between checkpoints
+    tensorboard: Bool = True
+    progress: Bool = True
 
     @property
     def num_players(self) -> int:
@@ -174,9 +191,12 @@ class TrainConfig:
         return Path(self.out) / self.name
 
     def as_dict(self) -> dict[str, Any]:
+        """The config as plain data, which :func:`parse_config` reads back to an equal one
+        (a trainer checkpoint holds it; a resumed run's must be equal, but for updates and
+        out)."""
         d = dataclasses.asdict(self)
         d["eval"]["opponents"] = list(self.eval.opponents)
-        if not d["agents"]:     # no opponent specs: as before the key, so older checkpoints resume
+        if not d["agents"]:     # likewise: no opponent specs, as before the key
             del d["agents"]
         if not self.eval.seats_in_workers:  # likewise: as before the key
             del d["eval"]["seats_in_workers"]
@@ -192,26 +212,17 @@ class TrainConfig:
         return tuple(dict.fromkeys([*names, *self.eval.opponents]))
 
 
-def _sections() -> dict[str, type]:
-    """The config's sections (ppo, rollout, ...): its fields that are dataclasses."""
-    return {name: tp for name, tp in typing.get_type_hints(TrainConfig).items()
-            if dataclasses.is_dataclass(tp)}
-
-
 def parse_config(raw: Any, checkpoint_exists: bool = True, **overrides: Any) -> TrainConfig:
     """A checked :class:`TrainConfig` from a YAML mapping; ``overrides`` (``updates``, ``out``,
     ``name``, ``backend``, ``seed``; None: keep) are the command line's, named by their option
     (``--name``) in errors. ``checkpoint_exists=False`` leaves ``init.checkpoint``'s file
     unchecked (a pipeline's imitation stage has yet to write it)."""
-    cfg = parse_section(TrainConfig, {} if raw is None else raw)
-    hints = typing.get_type_hints(TrainConfig)
-    fields = {f.name: f for f in dataclasses.fields(TrainConfig)}
-    values = {name: parse_value(hints[name], overrides[name], f"--{name}",
-                                dict(fields[name].metadata))
+    cfg = parse_section(TrainConfig, raw)
+    values = {name: parse_key(TrainConfig, name, overrides[name], f"--{name}")
               for name in ("updates", "out", "name", "seed") if overrides.get(name) is not None}
     cfg = dataclasses.replace(cfg, **values)
     if overrides.get("backend") is not None:
-        backend = parse_value(str, overrides["backend"], "--backend", {"choices": BACKENDS})
+        backend = parse_key(RolloutConfig, "backend", overrides["backend"], "--backend")
         cfg = dataclasses.replace(cfg, rollout=dataclasses.replace(cfg.rollout, backend=backend))
     cfg = _shaping_of_the_game(cfg, raw)
     check(cfg, checkpoint_exists)
@@ -250,8 +261,7 @@ def check(cfg: TrainConfig, checkpoint_exists: bool = True) -> None:
     if unknown:
         raise ConfigError(f"league.weights: unknown kind(s) {key_names(unknown)} (known: "
                           f"{list(LEAGUE_KINDS)})")
-    if any(isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w)
-           or w < 0 for w in weights.values()) or sum(weights.values()) <= 0:
+    if any(w < 0 for w in weights.values()) or sum(weights.values()) <= 0:
         raise ConfigError(f"league.weights: expected non-negative finite numbers, not all zero, "
                           f"got {weights}")
     if cfg.eval.games % cfg.num_players:
@@ -308,19 +318,22 @@ def check_network(network: dict[str, Any], game: str) -> None:
 
 
 def config_outline() -> str:
-    """The config's keys, one line each, for ``--help``: a value with its default, a section
-    with its keys. Read off the dataclasses, so that it never disagrees with the parser."""
-    base = TrainConfig()
-    sections = _sections()
+    """The config's keys, one line each, for ``--help``: a value with its default (or what a
+    required key takes), a section with its keys. Read off the schema, so that it never
+    disagrees with the parser."""
+    sections = sections_of(TrainConfig)
     lines = []
-    for f in dataclasses.fields(TrainConfig):
-        if f.name in sections:
-            head = f"{f.name}:"
-            text = ", ".join(g.name for g in dataclasses.fields(sections[f.name]))
+    for name, f in fields_of(TrainConfig).items():
+        if name in sections:
+            head = f"{name}:"
+            text = ", ".join(fields_of(sections[name]))
+        elif f.is_required():
+            head, text = name, f"required: one of {list(typing.get_args(f.annotation))}"
         else:
-            shown = yaml.safe_dump(getattr(base, f.name), default_flow_style=True,
+            default = f.get_default(call_default_factory=True)
+            shown = yaml.safe_dump(default, default_flow_style=True,
                                    sort_keys=False).strip().removesuffix("\n...").strip()
-            head, text = f.name, f"default {shown}"
+            head, text = name, f"default {shown}"
         lines.append(textwrap.fill(text, width=79, initial_indent=f"  {head:<17} ",
                                    subsequent_indent=" " * 20))
     return "\n".join(lines)

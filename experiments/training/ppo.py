@@ -848,6 +848,12 @@ def _with_prior(decision: tuple) -> tuple:
     return obs, np.minimum(mask, 1).astype(mask.dtype), prior, action, logp
 
 
+def _short(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for a message about a checkpoint's data."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def _old_format(path: Path, names: list[str]) -> str:
     held = f" ({', '.join(names)})" if names else ""
     return (f"{path}: a trainer checkpoint of the old format {OLD_TRAINER_FORMATS[-1]!r}, which "
@@ -915,7 +921,7 @@ class Trainer:
         """Load ``init.checkpoint``'s network (it must be the config's network) and, for the KL
         term, keep a frozen copy of it as the reference policy."""
         try:
-            start, _ = load_checkpoint(path)
+            start, _ = load_checkpoint(path, prior=self.cfg.network.get("prior"))
         except CheckpointError as e:
             raise ResumeError(f"init.checkpoint: {e}") from None
         if start.spec() != self.network.spec() or (start.obs_size, start.num_actions) != (
@@ -965,10 +971,15 @@ class Trainer:
             diff = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
             raise ResumeError(f"{where}the checkpoint was trained with another config (differs "
                               f"in {diff}); only 'updates' and 'out' may change on --resume")
+        # what the file's seats name is checked before anything is loaded or built
+        s = state["collector"]
+        self._check_opponents([*s["seats"], *(seats for seats, _ in s.get("upcoming", []))],
+                              where)
+        games_state = self._own_worker_seats(state["games"], where)
         self.network.load_state_dict(state["network"])
         self.optimizer.load_state_dict(state["optimizer"])
         self.league.load_state_dict(state["league"])
-        c, s = self.collector, state["collector"]
+        c = self.collector
         c.seats, c.kinds, c.streams = self._rebuilt(s["seats"]), s["kinds"], s["streams"]
         c.pending = {i: _with_prior(d) for i, d in s["pending"].items()}
         c.next_id = s["next_id"]
@@ -985,7 +996,54 @@ class Trainer:
         self.learner_decisions, self.games_played = k["learner_decisions"], k["games"]
         self.wall_s = k["wall_s"]
         self.evaluations = state["evaluations"]
-        self._games_state = state["games"]
+        self._games_state = games_state
+
+    def _check_opponents(self, rows: list[list[Seat]], where: str) -> None:
+        """Every agent seat of a checkpoint must name an opponent of this run's config (what
+        :meth:`_rebuilt` builds comes from the user's config, never from the file):
+        :class:`ResumeError` naming the opponent otherwise."""
+        allowed = set(self.cfg.opponents)
+        for row in rows:
+            for seat in row:
+                if getattr(seat, "kind", None) in ("agent", "worker") and not (
+                        isinstance(seat.opponent, str) and seat.opponent in allowed):
+                    raise ResumeError(f"{where}a seat of the checkpoint names opponent "
+                                      f"{seat.opponent!r}, which this config's league.weights "
+                                      f"and eval.opponents do not (known: {sorted(allowed)})")
+
+    def _own_worker_seats(self, games: Any, where: str) -> Any:
+        """The batched games' state (:meth:`boardkit.vector.VectorGames.state`) with every
+        worker-side seat's spec made anew from this run's config (its game, env options and
+        ``agents`` section), keeping only the checkpoint's opponent name (one of the config's)
+        and seed: a spec read from the file never reaches an agent factory."""
+        if not isinstance(games, dict):
+            raise ResumeError(f"{where}a corrupt trainer checkpoint (its games' state is a "
+                              f"{type(games).__name__})")
+        allowed, cfg = set(self.cfg.opponents), self.cfg
+
+        def own(spec: Any) -> tuple:
+            name = spec[1] if isinstance(spec, (tuple, list)) and len(spec) == 5 else None
+            seed = spec[2] if name is not None else None
+            if not (isinstance(name, str) and name in allowed) or isinstance(seed, bool) \
+                    or not isinstance(seed, int):
+                raise ResumeError(f"{where}a worker seat of the checkpoint names "
+                                  f"{_short(spec)}, not an opponent of this config with a seed "
+                                  f"(known: {sorted(allowed)})")
+            return worker_spec(cfg.game, name, seed, cfg.env, cfg.agents)
+
+        def row(r: Any) -> dict[Any, tuple] | None:
+            if r is None:
+                return None
+            if not isinstance(r, dict):
+                raise ResumeError(f"{where}a corrupt trainer checkpoint (a worker seat row is "
+                                  f"a {type(r).__name__})")
+            return {h: own(spec) for h, spec in r.items()}
+
+        out = dict(games)
+        for key in ("seats", "upcoming"):
+            if out.get(key) is not None:
+                out[key] = [row(r) for r in out[key]]
+        return out
 
     def _storable(self, seats: list[list[Seat]]) -> list[list[Seat]]:
         """The seats as a checkpoint holds them: an agent or prior of a class the codec does not
