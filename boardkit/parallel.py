@@ -5,13 +5,16 @@ The game asks one player at a time, so a parallel step is one decision: every ag
 observes, only the player whose decision is pending acts (``actions[acting]``, named in
 ``infos[agent]["acting"]`` and by its non-zero action mask); the other agents' actions are
 ignored. Rewards, terminations, truncations and infos are those of the AEC env, which does the
-work. A game's ``parallel`` module subclasses it with its own ``metadata`` and raw env
-(``got_env.parallel``, ``wotr_env.parallel``), and offers :func:`round_robin` as ``env``:
-PettingZoo's round-robin AEC view of it.
+work. A game's ``parallel`` module is laid out like PettingZoo's own parallel environments, and
+:func:`parallel_module` builds its two names from the game's raw env: ``parallel_env`` (the
+parallel env) and ``env`` (PettingZoo's round-robin AEC view of it, :func:`round_robin`), so
+that tools written for such modules (``max_cycles_test(got_env.parallel)``,
+``aec_to_parallel(got_env.parallel.env())``, which gives back the ``parallel_env``) work.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -99,3 +102,29 @@ def round_robin(parallel: ParallelEnv) -> AECEnv:
     any index will do). For tools that expect a round-robin AEC env; the turn-based one, which
     asks only the agent to act, is the game's ``env``."""
     return parallel_to_aec(parallel)
+
+
+def parallel_module(raw_env: type, seat_word: str,
+                    module: str) -> tuple[type[KitParallelEnv], Callable[..., AECEnv]]:
+    """A game's ``parallel`` module's ``parallel_env`` and ``env`` over its AEC env ``raw_env``
+    (constructed with the same options); ``seat_word`` names a seat in errors, ``module`` is
+    the game's module, where the class says it lives (for pickling and reprs)."""
+
+    class parallel_env(KitParallelEnv):  # noqa: N801  (PettingZoo's naming)
+        metadata = {"name": raw_env.metadata["name"],
+                    "render_modes": raw_env.metadata["render_modes"], "is_parallelizable": True}
+
+        def __init__(self, **options: Any):
+            super().__init__(raw_env(**options))
+
+    parallel_env.seat_word = seat_word
+    parallel_env.__module__ = module
+    parallel_env.__qualname__ = "parallel_env"
+
+    def env(**options: Any) -> AECEnv:
+        """PettingZoo's round-robin AEC view of ``parallel_env``; the turn-based AEC env, which
+        asks only the player to act, is the game's ``env``."""
+        return round_robin(parallel_env(**options))
+
+    env.__module__ = module
+    return parallel_env, env

@@ -98,41 +98,66 @@ def mordor_advance(state: WotrState, stop: bool) -> None:
         reach_crack_of_doom(state)
 
 
-@dataclass
-class DrawTile(Frame):
-    """A tile drawn as for a successful Hunt, an Eye worth ``eye``; the Free Peoples may first
-    stop the draw with a table card (WD-25 ``draw``). ``mordor_move``: the draw of a move on
-    the Mordor Track, which ends with the step. ``can_reveal``: False where a card says the
-    tile's Reveal icon is ignored."""
+class TileDraw(Frame):
+    """A Hunt tile about to be drawn, which the Free Peoples may first stop with a table card
+    (WD-25 ``draw``: *Wizard's Staff*), asked once (the subclass's ``asked`` field). A subclass
+    says which draw the card sees (:meth:`hunt_draw`), what the drawn tile does
+    (:meth:`drawn`) and what a stopped draw or an empty pool leaves (:meth:`not_drawn`)."""
 
-    eye: int
-    mordor_move: bool = False
-    can_reveal: bool = True
-    asked: bool = False
+    asked: bool
+
+    def hunt_draw(self) -> HuntDraw:
+        return HuntDraw()
+
+    def drawn(self, state: WotrState, tile: int) -> None:
+        raise NotImplementedError
+
+    def not_drawn(self, state: WotrState) -> None:
+        """Nothing, unless the subclass says otherwise."""
 
     def run(self, state: WotrState) -> Decision | None:
         if not self.asked:
             self.asked = True
-            options = hunt_card_options(state, "draw", HuntDraw(eye=self.eye))
+            options = hunt_card_options(state, "draw", self.hunt_draw())
             if options:
                 return Decision(FREE_PEOPLES, WD.HUNT_TABLE_CARD, options,
                                 context={"when": "draw"})
         state.stack.pop()
         tile = draw_tile(state)
         if tile is None:
-            if self.mordor_move:
-                mordor_advance(state, stop=False)
-            return None
-        state.stack.append(ResolveTile(HuntDraw(tile=tile, eye=self.eye), self.mordor_move,
-                                       self.can_reveal))
+            self.not_drawn(state)
+        else:
+            self.drawn(state, tile)
         return None
 
     def act(self, state: WotrState, action: Action) -> None:
-        if use_hunt_card(state, action, HuntDraw(eye=self.eye)).cancelled:
+        if use_hunt_card(state, action, self.hunt_draw()).cancelled:
             state.stack.pop()
             log(state, "hunt-draw-cancelled")
-            if self.mordor_move:
-                mordor_advance(state, stop=False)
+            self.not_drawn(state)
+
+
+@dataclass
+class DrawTile(TileDraw):
+    """A tile drawn as for a successful Hunt, an Eye worth ``eye`` (:class:`TileDraw`).
+    ``mordor_move``: the draw of a move on the Mordor Track, which ends with the step.
+    ``can_reveal``: False where a card says the tile's Reveal icon is ignored."""
+
+    eye: int
+    mordor_move: bool = False
+    can_reveal: bool = True
+    asked: bool = False
+
+    def hunt_draw(self) -> HuntDraw:
+        return HuntDraw(eye=self.eye)
+
+    def drawn(self, state: WotrState, tile: int) -> None:
+        state.stack.append(ResolveTile(HuntDraw(tile=tile, eye=self.eye), self.mordor_move,
+                                       self.can_reveal))
+
+    def not_drawn(self, state: WotrState) -> None:
+        if self.mordor_move:
+            mordor_advance(state, stop=False)
 
 
 @dataclass

@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from boardkit.frames import Frame
-
 from ..companions import eliminate_companion, separate_companions
-from ..decision import WD, Action, Decision
+from ..decision import Action
 from ..fellowship import companions_in_fellowship
-from ..hunt_cards import HuntDraw, hunt_card_options, use_hunt_card
-from ..hunt_tiles import CASUALTY_HOOKS, ResolveTile, draw_tile, tile_value
+from ..hunt_cards import HuntDraw
+from ..hunt_tiles import CASUALTY_HOOKS, ResolveTile, TileDraw, tile_value
 from ..state import FREE_PEOPLES, WotrState, log
 from .common import Choose, choice_step
 
@@ -28,38 +26,21 @@ def no_effect(state: WotrState, tile: int, eye_only: bool = False) -> bool:
 
 
 @dataclass
-class CardTile(Frame):
-    """A Hunt tile a Shadow card draws: the Free Peoples may first stop the draw (WD-25
-    "draw", *Wizard's Staff* stops the Shadow drawing any tile); an Eye, or a Free Peoples
-    special tile (*Balrog of Moria*: an Eye only), is set aside without effect; any other tile
-    is used as ``use`` names (:data:`TILE_USES`). ``can_reveal``: False where the card says the
-    Reveal icon is ignored."""
+class CardTile(TileDraw):
+    """A Hunt tile a Shadow card draws (:class:`TileDraw`: the Free Peoples may first stop the
+    draw, WD-25 "draw"); an Eye, or a Free Peoples special tile (*Balrog of Moria*: an Eye
+    only), is set aside without effect; any other tile is used as ``use`` names
+    (:data:`TILE_USES`). ``can_reveal``: False where the card says the Reveal icon is ignored."""
 
     use: str
     can_reveal: bool = True
     asked: bool = False
 
-    def run(self, state: WotrState) -> Decision | None:
-        if not self.asked:
-            self.asked = True
-            options = hunt_card_options(state, "draw", HuntDraw())
-            if options:
-                return Decision(FREE_PEOPLES, WD.HUNT_TABLE_CARD, options,
-                                context={"when": "draw"})
-        state.stack.pop()
-        tile = draw_tile(state)
-        if tile is None:
-            return None
+    def drawn(self, state: WotrState, tile: int) -> None:
         if no_effect(state, tile, eye_only=self.use == "balrog"):
             log(state, "card-tile-no-effect", tile)
-            return None
-        TILE_USES[self.use](state, tile, self)
-        return None
-
-    def act(self, state: WotrState, action: Action) -> None:
-        if use_hunt_card(state, action, HuntDraw()).cancelled:
-            state.stack.pop()
-            log(state, "hunt-draw-cancelled")
+        else:
+            TILE_USES[self.use](state, tile, self)
 
 
 def as_a_hunt(state: WotrState, tile: int, frame: CardTile) -> None:
