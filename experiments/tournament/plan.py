@@ -89,6 +89,7 @@ def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
                                     f"{list(spec.lineup)}, game {spec.game}")
         decisions = game_hooks.decisions(game, env)
         rounds = int(rules.round(env.game))
+        digest = rules.digest(env.game)
     except Exception as e:
         raise GameFailed(f"game {spec.game} of line-up {spec.lineup_index} {list(spec.lineup)} "
                          f"(houses {list(spec.houses)}, seed {spec.seed}) failed: "
@@ -109,7 +110,7 @@ def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
             "winner": winner, "winner_agent": None if winner is None
             else spec.lineup[spec.houses.index(winner)],
             "reason": result.reason, "rounds": rounds,
-            "decisions": decisions, "seconds": round(seconds, 3), **drawn}
+            "decisions": decisions, "digest": digest, "seconds": round(seconds, 3), **drawn}
 
 
 def _number(score: float) -> int | float:

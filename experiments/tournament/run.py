@@ -37,7 +37,7 @@ class RunReport:
     files: list[Path]
 
 
-def _run_games(cfg: Config, specs: list[GameSpec], workers: int,
+def run_games(cfg: Config, specs: list[GameSpec], workers: int,
                on_result: Callable[[dict[str, Any]], None]) -> None:
     """Play ``specs`` on ``cfg.backend``, each record to ``on_result`` as its game finishes:
     ``workers`` processes here (1: in this process), or Ray tasks, at most ``workers`` in flight
@@ -155,7 +155,7 @@ def run_tournament(cfg: Config, *, progress: bool = True,
                             refresh=False)
 
     try:
-        _run_games(cfg, missing, workers, on_result)
+        run_games(cfg, missing, workers, on_result)
     finally:
         bar.close()
     records = [done[s.key] for s in plan]
