@@ -200,3 +200,34 @@ def test_heuristics_in_worker_processes_replay_the_same_games_run_to_run(
         runs.append(records_without_time(cfg.run_dir))
     assert len(runs[0]) == 6 and all(r["digest"] for r in runs[0].values())
     assert runs[0] == runs[1] == runs[2]
+
+
+def test_heuristic_v2_seats_in_the_batched_apis_workers_replay_the_same_games() -> None:
+    """The other place heuristic_v2 plays in worker processes (the trainer's evaluation and
+    rollouts, ``seats_in_workers``): its seats inside the batched API's shards, the learner's
+    seat played by a fixed rule, give the same finished games (digests) over 2 worker
+    processes, twice, and in this process."""
+    import numpy as np
+
+    from boardkit.vector import VectorGames
+    from experiments.training.ppo import worker_agent, worker_spec
+
+    games, n, base, env = 6, 3, 900_500, {"max_rounds": 2}
+    seats = [{h: worker_spec("got", "heuristic_v2", base + g * n + h, env, None)
+              for h in range(n) if h != g % n} for g in range(games)]
+
+    def digests(workers: int) -> list[str]:
+        out: dict[int, str] = {}
+        with VectorGames(games, n, seeds=base, num_workers=workers, game="got",
+                         worker_seats=seats, agent_factory=worker_agent, **env) as vec:
+            batch = vec.reset()
+            while len(out) < games:
+                batch = vec.step(np.argmax(batch.mask, axis=1))
+                for g, finished in enumerate(batch.finished):
+                    if finished is not None:
+                        out.setdefault(g, finished.record.digest)
+        return [out[g] for g in range(games)]
+
+    first = digests(2)
+    assert len(set(first)) == games
+    assert digests(2) == first == digests(0)
