@@ -29,6 +29,7 @@ from ..config_model import (
     schema,
 )
 from ..tournament.config import (
+    FOLDER_NAME,
     FORBIDDEN_ENV,
     Config,
     canonical_agents,
@@ -124,7 +125,7 @@ def parse_candidate(text: str) -> Any:
 def candidate_label(raw: Any, spec: AgentSpec) -> str:
     """A folder name for the candidate: its registry name; a checkpoint's folder and stem
     (``run0-agent``); else ``candidate-`` and a digest of its canonical spec."""
-    if isinstance(raw, str) and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", raw):
+    if isinstance(raw, str) and FOLDER_NAME.fullmatch(raw):
         return raw
     if spec.checkpoint is not None:
         path = Path(spec.checkpoint)
