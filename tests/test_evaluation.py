@@ -35,8 +35,9 @@ def quiet(_msg: str) -> None:
 
 
 def records_without_time(run_dir: Path) -> dict[tuple[int, int], dict[str, Any]]:
-    """Each game's record by its key, less the seconds it took (the one field that varies)."""
-    return {(r["lineup_index"], r["game"]): {k: v for k, v in r.items() if k != "seconds"}
+    """Each game's record by its key, less the seconds it took (the fields that vary)."""
+    return {(r["lineup_index"], r["game"]): {k: v for k, v in r.items()
+                                             if k not in ("seconds", "seat_seconds")}
             for r in read_games(run_dir / "games.jsonl")}
 
 
@@ -162,10 +163,15 @@ def test_a_resumed_suite_plays_only_the_missing_games_and_equals_one_run(tmp_pat
     again = run_suite(parts, progress=False, log=quiet)
     assert again.played == 0
     assert records_without_time(parts.run_dir) == records_without_time(whole.run_dir)
-    summary = {k: v for k, v in report.results["lineups"]["v2"].items()
-               if k != "seconds_per_game"}
+    timing = ("seconds_per_game", "candidate_seconds_per_game")
+    summary = {k: v for k, v in report.results["lineups"]["v2"].items() if k not in timing}
     assert summary == {k: v for k, v in again.results["lineups"]["v2"].items()
-                       if k != "seconds_per_game"}
+                       if k not in timing}
+    # the candidate's own seconds: a part of each game's
+    recs = read_games(parts.run_dir / "games.jsonl")
+    assert all(0 < sum(r["seat_seconds"].values()) <= r["seconds"] for r in recs)
+    t = again.results["lineups"]["v2"]
+    assert 0 <= t["candidate_seconds_per_game"] < t["seconds_per_game"]
     files = json.loads((parts.run_dir / "results.json").read_text())
     assert files["lineups"]["v2"]["games"] == 6
     assert "| v2 (heuristic_v2, heuristic_v2) | 6 |" in markdown_table(files)

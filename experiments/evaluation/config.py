@@ -223,7 +223,7 @@ def parse_suite(raw: Any, *, default_name: str = "suite", candidate: Any = None,
     tournament = Config(name=label, out=file.out / name, env=dict(env), agents=agents,
                         lineups=tuple((CANDIDATE, *lu) for lu in lineups.values()),
                         games=len(seeds) * n, seed=0, workers=file.workers, houses=houses,
-                        game=file.game, specs=specs, checkpoints=checkpoints)
+                        game=file.game, specs=specs, checkpoints=checkpoints, time_seats=True)
     return SuiteConfig(name=name, label=label, game=file.game, env=dict(env), candidate=cand_raw,
                        opponents=opponents, lineups=lineups, seeds=seeds, houses=houses,
                        workers=file.workers, tournament=tournament)

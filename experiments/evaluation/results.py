@@ -1,7 +1,8 @@
 """The suite's figures from its game records: per line-up the candidate's games, wins (a draw's
 share; a game cut off at a limit credits no win, as experiments.ratings reads it), win rate with
 its 95% Wilson interval, the same per seat, and seconds a game; written as results.json and a
-markdown table."""
+markdown table. Seconds a game: the whole game's, and the candidate's own (its ``act`` calls:
+the records' ``seat_seconds``)."""
 
 from __future__ import annotations
 
@@ -41,13 +42,16 @@ def lineup_figures(cfg: SuiteConfig, records: list[dict[str, Any]]) -> dict[str,
     seeds = {}
     for rec in records:
         seeds[rec["seed"]] = seeds.get(rec["seed"], 0) + 1
+    timed = [r["seat_seconds"][r["houses"][r["lineup"].index(CANDIDATE)]]
+             for r in records if "seat_seconds" in r]
     wins = sum((c for cs in seat.values() for c in cs), Fraction(0))
     return {**_rate(wins, len(records)),
             "by_seat": {h: _rate(sum(cs, Fraction(0)), len(cs)) for h, cs in seat.items()},
             "complete_seeds": sum(c == cfg.num_players for c in seeds.values()),
             "truncated": truncated, "ahead_when_truncated": ahead, "draws": draws,
             "seconds_per_game": round(mean(r["seconds"] for r in records), 3)
-            if records else None}
+            if records else None,
+            "candidate_seconds_per_game": round(mean(timed), 3) if timed else None}
 
 
 def suite_results(cfg: SuiteConfig, records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -66,12 +70,14 @@ def markdown_table(results: dict[str, Any]) -> str:
              f"seeds {results['seeds'][0]}-{results['seeds'][1]}, {results['seatings']} "
              f"seatings each, {results['games_planned']} games a line-up planned.", "",
              "| line-up | games | wins | win rate [95% CI] | by seat | truncated (ahead) | "
-             "s/game |", "|---|---|---|---|---|---|---|"]
+             "s/game (candidate's) |", "|---|---|---|---|---|---|---|"]
     for name, t in results["lineups"].items():
         rate = "-" if not t["games"] else \
             f"{t['win_rate']:.3f} [{t['win_ci95'][0]:.3f}, {t['win_ci95'][1]:.3f}]"
         seats = ", ".join(f"{h} {s['wins']:g}/{s['games']}" for h, s in t["by_seat"].items())
         secs = "-" if t["seconds_per_game"] is None else f"{t['seconds_per_game']:.2f}"
+        if t["candidate_seconds_per_game"] is not None:
+            secs += f" ({t['candidate_seconds_per_game']:.2f})"
         lines.append(f"| {name} ({', '.join(t['opponents'])}) | {t['games']} | {t['wins']:g} | "
                      f"{rate} | {seats} | {t['truncated']} ({t['ahead_when_truncated']}) | "
                      f"{secs} |")

@@ -78,6 +78,9 @@ class Config:
     #: write each game's replay page (experiments.replay) to <run_dir>/replays; not part of the
     #: games' identity.
     replays: bool = field(default=False, compare=False)
+    #: time each seat's ``act`` calls into the record's ``seat_seconds`` (the evaluation suite
+    #: asks for it); not part of the games' identity.
+    time_seats: bool = field(default=False, compare=False)
     #: name -> the checked spec, resolved (a checkpoint-only spec knows its class): what games
     #: are built from, in the main process and in workers.
     specs: dict[str, AgentSpec] = field(default_factory=dict, compare=False)

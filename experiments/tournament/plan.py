@@ -60,17 +60,22 @@ def build_agent(spec: Any, env: Any, seed: int) -> Any:
 
 
 def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
-              spec: GameSpec, replays: str | None = None, *, game: str) -> dict[str, Any]:
+              spec: GameSpec, replays: str | None = None, *, game: str,
+              time_seats: bool = False) -> dict[str, Any]:
     """Play one game of the plan; returns its record (a line of games.jsonl). ``agent_specs``:
     name -> spec (an AgentSpec, or any form it parses); it is pickled to worker processes.
     ``replays``: a folder to write the game's replay page to (``game-<lineup>-<game>.html``).
     ``game``: the registry name of the game played (:mod:`boardkit.games`); its env comes from
-    :func:`boardkit.envs.make_env`, its result from :mod:`.game_hooks`."""
+    :func:`boardkit.envs.make_env`, its result from :mod:`.game_hooks`. ``time_seats``: the
+    record also holds ``seat_seconds``, the seconds each house's agent spent in ``act``."""
     try:
         env = make_env(game, **env_options)
         seats = zip(spec.lineup, spec.houses, spec.agent_seeds, strict=True)
         seated = {house: build_agent(agent_specs[agent], env, aseed)
                   for agent, house, aseed in seats}
+        clock = {house: 0.0 for house in spec.houses}
+        if time_seats:
+            seated = {house: _Timed(agent, clock, house) for house, agent in seated.items()}
         start = time.perf_counter()
         play_game(env, seated, spec.seed)
         seconds = time.perf_counter() - start
@@ -110,7 +115,29 @@ def play_spec(env_options: dict[str, Any], agent_specs: dict[str, Any],
             "winner": winner, "winner_agent": None if winner is None
             else spec.lineup[spec.houses.index(winner)],
             "reason": result.reason, "rounds": rounds,
-            "decisions": decisions, "digest": digest, "seconds": round(seconds, 3), **drawn}
+            "decisions": decisions, "digest": digest, "seconds": round(seconds, 3),
+            **({"seat_seconds": {h: round(clock[h], 3) for h in spec.houses}}
+               if time_seats else {}), **drawn}
+
+
+class _Timed:
+    """An agent whose ``act`` calls are timed into ``clock[house]``; everything else is the
+    agent's own (``reset``, ``observe_end``, any attribute)."""
+
+    def __init__(self, agent: Any, clock: dict[str, float], house: str):
+        self._agent, self._clock, self._house = agent, clock, house
+
+    def act(self, *args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return self._agent.act(*args, **kwargs)
+        finally:
+            self._clock[self._house] += time.perf_counter() - start
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("_agent", "_clock", "_house"):   # not set yet (a copy being made)
+            raise AttributeError(name)
+        return getattr(self._agent, name)
 
 
 def _number(score: float) -> int | float:

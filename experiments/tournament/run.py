@@ -45,17 +45,19 @@ def run_games(cfg: Config, specs: list[GameSpec], workers: int,
     agents = {a: cfg.agent_spec(a) for a in cfg.agent_names}
     replays = str(cfg.run_dir / "replays") if cfg.replays else None
     if cfg.backend == "ray":
-        _run_ray_tasks(cfg.env, agents, specs, workers, on_result, replays, game=cfg.game)
+        _run_ray_tasks(cfg.env, agents, specs, workers, on_result, replays, game=cfg.game,
+                       time_seats=cfg.time_seats)
         return
     if workers <= 1:
         for spec in specs:
-            on_result(play_spec(cfg.env, agents, spec, replays, game=cfg.game))
+            on_result(play_spec(cfg.env, agents, spec, replays, game=cfg.game,
+                                time_seats=cfg.time_seats))
         return
     ctx = multiprocessing.get_context("spawn")   # no fork of a process with threads (tqdm)
     pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     try:
-        futures = [pool.submit(play_spec, cfg.env, agents, s, replays, game=cfg.game)
-                   for s in specs]
+        futures = [pool.submit(play_spec, cfg.env, agents, s, replays, game=cfg.game,
+                               time_seats=cfg.time_seats) for s in specs]
         for fut in cf.as_completed(futures):
             on_result(fut.result())
     except BaseException:
@@ -73,7 +75,7 @@ def _remote_play_spec(ray: Any) -> Any:
 
 def _run_ray_tasks(env: dict[str, Any], agents: dict[str, AgentSpec], specs: list[GameSpec],
                    limit: int, on_result: Callable[[dict[str, Any]], None],
-                   replays: str | None = None, *, game: str) -> None:
+                   replays: str | None = None, *, game: str, time_seats: bool = False) -> None:
     """Each game a Ray remote task, its record to ``on_result`` as soon as it completes (so that
     an interrupted run keeps every finished game); at most ``limit`` tasks in flight (0: all at
     once, Ray queues them on its CPUs). A failed game raises GameFailed naming it, and the games
@@ -87,7 +89,8 @@ def _run_ray_tasks(env: dict[str, Any], agents: dict[str, AgentSpec], specs: lis
         while queue or pending:
             while queue and (not limit or len(pending) < limit):
                 spec = queue.pop()
-                pending[task.remote(env_ref, agents_ref, spec, replays, game=game)] = spec
+                pending[task.remote(env_ref, agents_ref, spec, replays, game=game,
+                                    time_seats=time_seats)] = spec
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
                 spec = pending.pop(ref)
