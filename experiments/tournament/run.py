@@ -38,7 +38,7 @@ class RunReport:
 
 
 def run_games(cfg: Config, specs: list[GameSpec], workers: int,
-               on_result: Callable[[dict[str, Any]], None]) -> None:
+              on_result: Callable[[dict[str, Any]], None]) -> None:
     """Play ``specs`` on ``cfg.backend``, each record to ``on_result`` as its game finishes:
     ``workers`` processes here (1: in this process), or Ray tasks, at most ``workers`` in flight
     (0: as many as Ray will run)."""
