@@ -210,22 +210,22 @@ def test_heuristics_in_worker_processes_replay_the_same_games_run_to_run(
 
 def test_heuristic_v2_seats_in_the_batched_apis_workers_replay_the_same_games() -> None:
     """The other place heuristic_v2 plays in worker processes (the trainer's evaluation and
-    rollouts, ``seats_in_workers``): its seats inside the batched API's shards, the learner's
-    seat played by a fixed rule, give the same finished games (digests) over 2 worker
-    processes, twice, and in this process."""
+    rollouts, ``seats_in_workers``): its seats inside the batched API's shards, built per game
+    from the game's seed (``agents.make_agent``, so that the workers need not import torch), the
+    learner's seat played by a fixed rule, give the same finished games (digests) over 2 worker
+    processes, twice, and in this process (3 games: the learner once at each seat)."""
     import numpy as np
 
+    from agents import make_agent
     from boardkit.vector import VectorGames
-    from experiments.training.ppo import worker_agent, worker_spec
 
-    games, n, base, env = 6, 3, 900_500, {"max_rounds": 2}
-    seats = [{h: worker_spec("got", "heuristic_v2", base + g * n + h, env, None)
-              for h in range(n) if h != g % n} for g in range(games)]
+    games, n, base = 3, 3, 900_500
+    seats = [{h: "heuristic_v2" for h in range(n) if h != g % n} for g in range(games)]
 
     def digests(workers: int) -> list[str]:
         out: dict[int, str] = {}
         with VectorGames(games, n, seeds=base, num_workers=workers, game="got",
-                         worker_seats=seats, agent_factory=worker_agent, **env) as vec:
+                         worker_seats=seats, agent_factory=make_agent, max_rounds=2) as vec:
             batch = vec.reset()
             while len(out) < games:
                 batch = vec.step(np.argmax(batch.mask, axis=1))
