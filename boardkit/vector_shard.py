@@ -113,7 +113,7 @@ class Finished:
     :ivar truncated: True when ``max_steps`` cut the game short (no rewards are paid then).
     :ivar round: the game's :meth:`~boardkit.protocol.Game.round` at its end.
     :ivar standing: float ``[H]``: the game's :meth:`~boardkit.protocol.Game.standing` at its
-        end (what a truncated game's learner may count it as).
+        end, in ``possible_agents`` order (what a truncated game's learner may count it as).
     """
 
     game: int
@@ -485,7 +485,12 @@ class Shard:
             obs=np.stack([env.observe(a)["observation"] for a in self.agents]),
             rewards=self.rewards[i].copy(), truncated=bool(truncated),
             round=int(self._rules.round(env.game)),
-            standing=np.asarray(self._rules.standing(env.game), dtype=np.float64))
+            standing=self._standing(env.game))
+
+    def _standing(self, state: Any) -> np.ndarray:
+        """float64[H]: the game's standing of each house, in ``possible_agents`` order."""
+        standing = np.asarray(self._rules.standing(state), dtype=np.float64)
+        return standing[[self._rules.player_index(state, a) for a in self.agents]]
 
 
 def _copy_info(env: Any) -> dict:

@@ -109,14 +109,25 @@ class PPOConfig:
 
 @schema
 class ShapingConfig:
-    """Potential-based shaping from the house's own observation (docs/training.md): ``Phi =
-    castles * castles_held / castles_to_win + supply * supply_level / 6``; 0 turns it off.
-    AGoT's (its training hooks, :mod:`got_env.tools.training`): a game without a shaping potential
-    has none, and its config may not set these weights."""
+    """Potential-based shaping from the house's own observation (docs/training.md): AGoT's
+    ``Phi = castles * castles_held / castles_to_win + supply * supply_level / 6`` (its training
+    hooks, :mod:`got_env.tools.training`), War of the Ring's from progress, corruption and
+    points (:mod:`wotr_env.tools.training`); 0 turns a term off. A game's config may set only
+    its own game's weights (the others are 0); a game without a potential has none."""
 
     castles: Float = Field(1.0, ge=-100, le=100)
     supply: Float = Field(0.0, ge=-100, le=100)
+    #: War of the Ring's (:mod:`wotr_env.tools.training`): the Ring-bearers' way down the
+    #: Mordor Track, their Corruption, the victory points' margin (the Free Peoples gain from
+    #: the Track and lose from Corruption, the Shadow the reverse)
+    progress: Float = Field(0.0, ge=-100, le=100)
+    corruption: Float = Field(0.0, ge=-100, le=100)
+    points: Float = Field(0.0, ge=-100, le=100)
 
+
+#: The shaping weights added by issue 39 (War of the Ring's), left out of a config's plain data
+#: at 0, so that an older run's checkpoint still matches its config.
+SHAPING_SINCE_39 = ("progress", "corruption", "points")
 
 #: A league weight: a finite number >= 0.
 Weight = Float
@@ -229,6 +240,9 @@ class TrainConfig:
             del d["eval"]["seats_in_workers"]
         if self.init == InitConfig():  # likewise: trained from scratch, as before the section
             del d["init"]
+        for key in SHAPING_SINCE_39:  # likewise: as before War of the Ring's weights
+            if not d["shaping"][key]:
+                del d["shaping"][key]
         for key in ("discount_per", "truncation"):  # likewise: as before issue 39's keys
             if d["ppo"][key] == PPOConfig.__dataclass_fields__[key].default:
                 del d["ppo"][key]
@@ -266,15 +280,20 @@ def parse_config(raw: Any, checkpoint_exists: bool = True, **overrides: Any) -> 
 
 
 def _shaping_of_the_game(cfg: TrainConfig, raw: Any) -> TrainConfig:
-    """``cfg`` with no shaping for a game that has no shaping potential (its weights at 0,
-    so that the run's config.yaml says so); ConfigError when its config sets one anyway."""
-    if shaping_weights(cfg.game):
-        return cfg
+    """``cfg`` with the weights its game's potential does not read at 0 (so that the run's
+    config.yaml says so); ConfigError when its config sets one anyway."""
+    own = shaping_weights(cfg.game)
     given = (raw or {}).get("shaping") if isinstance(raw, dict) else None
-    if isinstance(given, dict) and any(given.values()):
+    foreign = [k for k, v in given.items() if k not in own and v] \
+        if isinstance(given, dict) else []
+    if foreign and not own:
         raise ConfigError(f"shaping: game {cfg.game!r} has no shaping potential (AGoT's is "
                           f"castles and supply): leave the section out")
-    return dataclasses.replace(cfg, shaping=ShapingConfig(castles=0.0, supply=0.0))
+    if foreign:
+        raise ConfigError(f"shaping: {foreign} are not weights of game {cfg.game!r}'s "
+                          f"potential (its: {list(own)})")
+    zeros = {k: 0.0 for k in fields_of(ShapingConfig) if k not in own}
+    return dataclasses.replace(cfg, shaping=dataclasses.replace(cfg.shaping, **zeros))
 
 
 def check(cfg: TrainConfig, checkpoint_exists: bool = True) -> None:

@@ -364,7 +364,7 @@ class Collector:
                  make_seat: SeatMaker | None = None):
         self.cfg = cfg
         self.num_houses, self.obs_size = num_houses, obs_size
-        self.potential = potential          # observation -> Phi, or None: no shaping
+        self.potential = potential          # (observation, seat) -> Phi, or None: no shaping
         #: the env's reward scheme (``ppo.truncation: standing`` pays its rewards)
         self.reward_scheme = str(cfg.env.get("reward", "zero_sum"))
         self.make_seat: SeatMaker = make_seat or (lambda name, seed: opponent_seat(
@@ -488,7 +488,7 @@ class Collector:
                                                   int(prior[g]), int(actions[g]), logp)
                     stream.acting.append(h)
                     stream.values.append(value)
-                    stream.potentials.append(self.potential(obs[g])
+                    stream.potentials.append(self.potential(obs[g], h)
                                              if self.potential is not None else 0.0)
                     stream.ids.append(self.next_id)
                     self.next_id += 1
