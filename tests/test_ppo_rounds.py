@@ -381,3 +381,20 @@ def test_wotr_potential_counts_each_sides_points_toward_its_own_target() -> None
     after = enc.encode(state, 0), enc.encode(state, 1)
     assert points(after[1], 1) - points(before[1], 1) == pytest.approx(0.2)
     assert points(after[0], 0) - points(before[0], 0) == pytest.approx(-0.2)
+
+
+def test_a_stream_of_an_older_checkpoint_reads_as_per_decision_without_bootstraps() -> None:
+    """A trainer checkpoint written before issue 39 holds streams without rounds or
+    bootstraps (the codec rebuilds the object's dict as it was): read back, they get zeros,
+    which is how they were trained (per decision, a cut worth 0)."""
+    from experiments.training.ppo import Stream
+
+    old = Stream.__new__(Stream)
+    old.__dict__.update({"acting": [0, 1], "values": [0.5, 0.1], "potentials": [0.0, 0.0],
+                         "rewards": [np.zeros(2), np.zeros(2)], "dones": [False, False],
+                         "ids": [3, 4]})
+    stream = old.cut(0)
+    assert stream.rounds == [0, 0] and stream.end_rounds == [0, 0]
+    np.testing.assert_array_equal(np.stack(stream.bootstrap), np.zeros((2, 2)))
+    later = stream.cut(1)
+    assert later.acting == [1] and later.rounds == [0] and len(later.bootstrap) == 1

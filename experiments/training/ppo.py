@@ -1099,7 +1099,8 @@ class Trainer:
         self.optimizer.load_state_dict(state["optimizer"])  # (moved to the network's device)
         self.league.load_state_dict(state["league"])
         c = self.collector
-        c.seats, c.kinds, c.streams = self._rebuilt(s["seats"]), s["kinds"], s["streams"]
+        c.seats, c.kinds = self._rebuilt(s["seats"]), s["kinds"]
+        c.streams = [stream.cut(0) for stream in s["streams"]]  # an older one: rounds added
         c.pending = {i: _with_prior(d) for i, d in s["pending"].items()}
         c.next_id = s["next_id"]
         c.upcoming = [(self._rebuilt([list(seats)])[0], str(kind))
