@@ -398,3 +398,20 @@ def test_a_stream_of_an_older_checkpoint_reads_as_per_decision_without_bootstrap
     np.testing.assert_array_equal(np.stack(stream.bootstrap), np.zeros((2, 2)))
     later = stream.cut(1)
     assert later.acting == [1] and later.rounds == [0] and len(later.bootstrap) == 1
+
+
+def test_the_batchs_rounds_are_the_same_from_worker_processes() -> None:
+    """``Batch.round`` travels through the shared buffers: the games stepped in a worker give
+    the rounds (and the finished games' rounds and standings) of the games stepped here."""
+    def rounds(workers: int) -> tuple[list[list[int]], list[tuple[int, list[float]]]]:
+        seen, ends = [], []
+        with VectorGames(2, 3, seeds=4, num_workers=workers, game="got", max_rounds=2) as vec:
+            batch, rng = vec.reset(), np.random.default_rng(1)
+            for _ in range(120):
+                seen.append(batch.round.tolist())
+                batch = vec.step(np.array([rng.choice(np.flatnonzero(m)) for m in batch.mask]))
+                ends += [(f.round, f.standing.tolist()) for f in batch.finished if f is not None]
+        return seen, ends
+
+    here, there = rounds(0), rounds(1)
+    assert here == there and max(max(r) for r in here[0]) == 2
