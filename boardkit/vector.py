@@ -27,7 +27,8 @@ the same acting house, observation, mask, rewards, terminations, truncations and
 * ``finished[g]``: a :class:`Finished` when ``done[g]``, else None: the finished game's record
   (:func:`boardkit.envs.record_of`: its ``GameRecord``), the final infos of every house (AGoT's
   ``outcome``, ``winner``, ``ranking``), every house's final observation (for bootstrapping a
-  truncated game) and rewards;
+  truncated game), rewards, round and standing;
+* ``round[g]`` (int64): the round (``Game.round``) of the acting house's state;
 * ``seat_moves[g]`` (int64): the decisions game ``g``'s worker-side seats played during this
   call (below; 0 without them), for throughput accounting.
 

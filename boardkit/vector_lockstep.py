@@ -490,14 +490,14 @@ class LockstepGames:
 
     def _batch(self, infos: list[dict], finished: list[Finished | None]) -> Batch:
         b = self._buffers
-        rows = [b.agent, b.obs, b.mask, b.rewards, b.done, b.truncated, b.seat_moves]
+        rows = [b.agent, b.obs, b.mask, b.rewards, b.done, b.truncated, b.seat_moves, b.round]
         if self.copy:
             rows = [row.copy() for row in rows]
         else:  # the buffers themselves, read-only: the next step writes them again
             rows = [row.view() for row in rows]
             for row in rows:
                 row.flags.writeable = False
-        agent, obs, mask, rewards, done, truncated, seat_moves = rows
+        agent, obs, mask, rewards, done, truncated, seat_moves, rounds = rows
         return Batch(agent=agent, obs=obs, mask=mask, rewards=rewards, done=done,
                      truncated=truncated, infos=list(infos), finished=list(finished),
-                     seat_moves=seat_moves)
+                     seat_moves=seat_moves, round=rounds)

@@ -111,6 +111,9 @@ class Finished:
         end, in ``possible_agents`` order (what ``last()`` shows each house at its dead step).
     :ivar rewards: float32 ``[H]``: the final rewards (the batch's ``rewards[game]``).
     :ivar truncated: True when ``max_steps`` cut the game short (no rewards are paid then).
+    :ivar round: the game's :meth:`~boardkit.protocol.Game.round` at its end.
+    :ivar standing: float ``[H]``: the game's :meth:`~boardkit.protocol.Game.standing` at its
+        end, in ``possible_agents`` order (what a truncated game's learner may count it as).
     """
 
     game: int
@@ -119,6 +122,8 @@ class Finished:
     obs: np.ndarray
     rewards: np.ndarray
     truncated: bool
+    round: int = 0
+    standing: np.ndarray | None = None
 
 
 @dataclass
@@ -138,6 +143,9 @@ class Batch:
     #: int64[G]: decisions the worker-side seats played in each game during this call (0
     #: without ``worker_seats``), for throughput accounting: every one is in the records
     seat_moves: np.ndarray
+    #: int64[G]: the round (:meth:`boardkit.protocol.Game.round`) of the state the acting
+    #: house decides in, for a learner that discounts per round
+    round: np.ndarray | None = None
 
 
 class Buffers:
@@ -155,6 +163,7 @@ class Buffers:
                   "decision": (np.int64, (num_games,)),
                   "num_legal": (np.int64, (num_games,)),
                   "seat_moves": (np.int64, (num_games,)),
+                  "round": (np.int64, (num_games,)),
                   "mask": (np.int8, (num_games, mask_size)),
                   "done": (np.bool_, (num_games,)),
                   "truncated": (np.bool_, (num_games,))}
@@ -179,7 +188,7 @@ class Buffers:
     #: ``decision`` and ``num_legal`` (the acting house's infos as numbers) are written too, for
     #: the main process of worker processes; a shard that returns its rows (a Ray actor) returns
     #: the infos themselves instead.
-    ROWS = ("obs", "mask", "agent", "rewards", "done", "truncated", "seat_moves")
+    ROWS = ("obs", "mask", "agent", "rewards", "done", "truncated", "seat_moves", "round")
 
     def rows(self) -> dict[str, np.ndarray]:
         """Every game's rows of the arrays a step writes: what a shard that shares no memory
@@ -227,6 +236,7 @@ class Shard:
         self.first_seeds = [0] * count
         self.episodes = [0] * count
         self.seat_moves = b.seat_moves[rows]
+        self.round = b.round[rows]
         self.seats: list[dict[int, Any]] = [dict(row) for row in seats] if seats is not None \
             else [{} for _ in range(count)]
         if any(self.seats) and agent_factory is None:
@@ -463,6 +473,7 @@ class Shard:
         agent = env.agent_selection
         observe_into(env, agent, self.obs[i], self.mask[i])
         self.agent[i] = self._index[agent]
+        self.round[i] = self._rules.round(env.game)
         if self.numeric_infos:
             d = self._rules.pending(env.game)
             self.decision[i], self.num_legal[i] = (int(d.kind), len(d.options)) if d else (0, 0)
@@ -472,7 +483,14 @@ class Shard:
             game=self.first + i, record=record_of(env),
             infos={a: dict(env.infos[a]) for a in self.agents},
             obs=np.stack([env.observe(a)["observation"] for a in self.agents]),
-            rewards=self.rewards[i].copy(), truncated=bool(truncated))
+            rewards=self.rewards[i].copy(), truncated=bool(truncated),
+            round=int(self._rules.round(env.game)),
+            standing=self._standing(env.game))
+
+    def _standing(self, state: Any) -> np.ndarray:
+        """float64[H]: the game's standing of each house, in ``possible_agents`` order."""
+        standing = np.asarray(self._rules.standing(state), dtype=np.float64)
+        return standing[[self._rules.player_index(state, a) for a in self.agents]]
 
 
 def _copy_info(env: Any) -> dict:

@@ -4,6 +4,7 @@ heuristic (:mod:`wotr_env.agents`); every tool's game-neutral default serves the
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from boardkit.plugin import GamePlugin
@@ -33,4 +34,5 @@ PLUGIN = GamePlugin(
     check_invariants=check_invariants,
     variants={"2e": {"ruleset": "2e", "max_turns": 3}, "1e": {"ruleset": "1e", "max_turns": 3}},
     agents={"wotr_heuristic": wotr_heuristic},
+    training=lambda: importlib.import_module(".tools.training", __package__),
 )

@@ -32,7 +32,7 @@ from experiments.config_model import (
     parse_section,
     schema,
 )
-from experiments.training.config import check_network
+from experiments.training.config import Device, check_device, check_network
 
 from .dataset import source_of
 
@@ -108,6 +108,9 @@ class ImitateConfig:
     train: Section[TrainSection] = field(default_factory=TrainSection)
     dagger: Section[DaggerSection] = field(default_factory=DaggerSection)
     eval: Section[EvalSection] = field(default_factory=EvalSection)
+    #: where the network and its batches live while it is fitted ("auto": cuda when there is
+    #: one); the games (the data, DAgger's, the evaluation's) are played on the CPU
+    device: Device = "cpu"
 
     @property
     def run_dir(self) -> Path:
@@ -126,6 +129,8 @@ class ImitateConfig:
         d = dataclasses.asdict(self)
         if d["data"]["seats"] is not None:
             d["data"]["seats"] = list(d["data"]["seats"])
+        if self.device == "cpu":  # as before the key: an older checkpoint's config matches
+            del d["device"]
         return d
 
 
@@ -163,6 +168,7 @@ def check(cfg: ImitateConfig) -> None:
             raise ConfigError(f"data.seats: {bad or 'empty'} not among the env's agents "
                               f"{agents}")
     check_network(cfg.network, cfg.game)
+    check_device(cfg.device)
     if cfg.data.load is not None:
         _check_load(cfg)
     for key, spec in (("teacher", cfg.teacher), ("data.others", cfg.data.others)):

@@ -7,6 +7,10 @@ cross-entropy of the teacher's action under the masked logits (illegal actions h
 head against the acting player's win share. The observation normaliser's statistics are set
 once from the training decisions, before the first step, and then kept: PPO continues them.
 
+The network and its batches live on ``cfg.device`` while it is fitted (the games, DAgger's
+and the evaluation's, are played on the CPU); every epoch can be saved (:class:`FitState`) and
+a paused fit continues from it to the network the fit in one go gives.
+
 The split is by game (:func:`split`): a held-out decision's position never shares a game with
 a training one. Held-out accuracy is top-1 agreement with the teacher; chance is the mean of
 1 / (legal actions) over the same decisions, what a uniform legal policy would score.
@@ -14,6 +18,7 @@ a training one. Held-out accuracy is top-1 agreement with the teacher; chance is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +31,7 @@ from agents.base import begin_game, end_game
 from agents.ppo import build_network
 from boardkit.envs import make_env
 from boardkit.outcome import win_shares
+from experiments.training.config import torch_device
 from experiments.training.ppo import Evaluation
 
 from .config import ImitateConfig
@@ -55,11 +61,12 @@ def split(data: Dataset, holdout: float, seed: int) -> Split:
     return Split(np.flatnonzero(~is_held), np.flatnonzero(is_held), held.tolist())
 
 
-def _batch(data: Dataset, rows: np.ndarray) -> tuple[torch.Tensor, ...]:
+def _batch(data: Dataset, rows: np.ndarray, device: Any = None) -> tuple[torch.Tensor, ...]:
     obs = torch.as_tensor(data.obs[rows].astype(np.float32))
     mask = torch.as_tensor(data.unpacked_masks(rows))
-    return (obs, mask, torch.as_tensor(data.actions[rows].astype(np.int64)),
-            torch.as_tensor(data.values[rows]))
+    batch = (obs, mask, torch.as_tensor(data.actions[rows].astype(np.int64)),
+             torch.as_tensor(data.values[rows]))
+    return batch if device is None else tuple(x.to(device) for x in batch)
 
 
 def _losses(network: torch.nn.Module, batch: tuple[torch.Tensor, ...]
@@ -76,10 +83,11 @@ def measure(network: torch.nn.Module, data: Dataset, rows: np.ndarray,
             value_coef: float) -> dict[str, float]:
     """Mean losses and top-1 accuracy of ``network`` over ``rows``, in batches."""
     network.eval()
+    device = next(network.parameters()).device
     sums = np.zeros(3)
     for start in range(0, len(rows), EVAL_BATCH):
         part = rows[start:start + EVAL_BATCH]
-        policy, value, correct = _losses(network, _batch(data, part))
+        policy, value, correct = _losses(network, _batch(data, part, device))
         sums += [float(policy) * len(part), float(value) * len(part), float(correct)]
     n = max(len(rows), 1)
     policy, value, accuracy = sums / n
@@ -99,42 +107,80 @@ def new_network(cfg: ImitateConfig, data: Dataset, ruleset: str | None) -> torch
                          num_actions=data.num_actions)
 
 
+@dataclass
+class FitState:
+    """A fit between two epochs, as plain data (``torch.load(weights_only=True)`` reads it):
+    the network's and the optimiser's state, the shuffling generator's and torch's, the last
+    epoch done, and the rows logged so far. ``run_config``: the run's config (a resumed run's
+    must be equal)."""
+
+    epoch: int
+    network: dict[str, Any]
+    optimizer: dict[str, Any]
+    rng: dict[str, Any]
+    torch_rng: torch.Tensor
+    rows: list[dict[str, float]]
+
+    def plain(self) -> dict[str, Any]:
+        return {"epoch": self.epoch, "network": self.network, "optimizer": self.optimizer,
+                "rng": self.rng, "torch_rng": self.torch_rng, "rows": self.rows}
+
+
 def fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Split,
         log: Any = None, epochs: int | None = None, first_epoch: int = 1,
-        dagger_round: int = 0) -> list[dict[str, float]]:
+        dagger_round: int = 0, *, saved: FitState | None = None,
+        save: Callable[[FitState], None] | None = None,
+        until: int | None = None) -> list[dict[str, float]]:
     """Train ``network`` for ``cfg.train.epochs`` epochs of shuffled minibatches with Adam;
     one row per epoch (the training figures averaged over its steps, the held-out ones
     measured after it), each passed to ``log(row)`` as it is made. Runs on
     ``cfg.train.threads`` torch threads and gives the process its own count back after, so a
-    later run in the same process (a test's PPO run beside a subprocess's) keeps its own."""
+    later run in the same process (a test's PPO run beside a subprocess's) keeps its own.
+
+    ``save``: called with the :class:`FitState` after every epoch; ``saved``: a state to go on
+    from (its epochs are not trained again; the rows returned are all of them); ``until``:
+    stop after that epoch (a pause: :meth:`FitState` saved, the rows so far returned).
+    The network is fitted on ``cfg.device`` and given back on the CPU."""
     before = torch.get_num_threads()
     torch.set_num_threads(cfg.train.threads)
     try:
-        return _fit(cfg, data, network, parts, log, epochs, first_epoch, dagger_round)
+        return _fit(cfg, data, network, parts, log, epochs, first_epoch, dagger_round,
+                    saved, save, until)
     finally:
         torch.set_num_threads(before)
+        network.cpu()
 
 
 def _fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Split,
-         log: Any, epochs: int | None, first_epoch: int, dagger_round: int
+         log: Any, epochs: int | None, first_epoch: int, dagger_round: int,
+         saved: FitState | None, save: Callable[[FitState], None] | None, until: int | None
          ) -> list[dict[str, float]]:
     t = cfg.train
+    device = torch_device(cfg.device)
     torch.manual_seed(cfg.seed + dagger_round)
     rng = np.random.default_rng(cfg.seed + 1 + dagger_round)
-    if dagger_round == 0:  # the normaliser: once, from the teacher's own data
+    if dagger_round == 0 and saved is None:  # the normaliser: once, from the teacher's data
         for start in range(0, len(parts.train), EVAL_BATCH):
             rows = parts.train[start:start + EVAL_BATCH]
             network.normalizer.update(torch.as_tensor(data.obs[rows].astype(np.float32)))
+    network.to(device)
     optimizer = torch.optim.Adam(network.parameters(), lr=t.lr)
     chance = chance_accuracy(data, parts.heldout)
-    rows_out = []
-    for epoch in range(first_epoch, first_epoch + (t.epochs if epochs is None else epochs)):
+    rows_out: list[dict[str, float]] = []
+    start_epoch = first_epoch
+    if saved is not None:
+        network.load_state_dict(saved.network)
+        optimizer.load_state_dict(saved.optimizer)
+        rng.bit_generator.state = saved.rng
+        torch.set_rng_state(saved.torch_rng)
+        rows_out, start_epoch = list(saved.rows), saved.epoch + 1
+    for epoch in range(start_epoch, first_epoch + (t.epochs if epochs is None else epochs)):
         network.train()
         order = rng.permutation(parts.train)
         sums, n = np.zeros(3), 0
         for start in range(0, len(order), t.minibatch):
             part = np.sort(order[start:start + t.minibatch])  # sorted: cheaper gathers
-            policy, value, correct = _losses(network, _batch(data, part))
+            policy, value, correct = _losses(network, _batch(data, part, device))
             loss = policy + t.value_coef * value
             optimizer.zero_grad()
             loss.backward()
@@ -150,8 +196,24 @@ def _fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Spl
         rows_out.append(row)
         if log is not None:
             log(row)
+        if save is not None:
+            save(FitState(epoch, _on_cpu(network.state_dict()), _on_cpu(optimizer.state_dict()),
+                          rng.bit_generator.state, torch.get_rng_state(), list(rows_out)))
+        if until is not None and epoch >= until:
+            break
     network.eval()
     return rows_out
+
+
+def _on_cpu(state: Any) -> Any:
+    """A state dict with every tensor on the CPU (the same tensors on a CPU run)."""
+    if torch.is_tensor(state):
+        return state.cpu()
+    if isinstance(state, dict):
+        return {k: _on_cpu(v) for k, v in state.items()}
+    if isinstance(state, list):
+        return [_on_cpu(v) for v in state]
+    return state
 
 
 def sampler(network: torch.nn.Module, seed: int) -> Any:

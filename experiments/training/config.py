@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from boardkit.rewards import REWARD_SCHEMES
 from experiments import config_files
 from experiments.config_model import (
     MAX_BATCH,
@@ -49,6 +50,18 @@ LEAGUE_KINDS = ("current", "snapshots", "heuristic", "random")
 SELF_KINDS = ("current", "snapshots")
 LR_SCHEDULES = ("constant", "linear")
 LRSchedule = one_of(LR_SCHEDULES)
+#: What ``ppo.gamma`` and ``ppo.gae_lambda`` discount per: each decision of a house (as before
+#: issue 39), or each round of the game (``Game.round``: AGoT's round, War of the Ring's turn).
+DISCOUNTS = ("decision", "round")
+DiscountPer = one_of(DISCOUNTS)
+#: What a truncated game (the env cut it before the rules ended it) is worth to each house at
+#: its cut: nothing (as before issue 39), the value of its final observation, or the reward the
+#: env's scheme would pay if the game had ended as the rules' standing ranks it.
+TRUNCATIONS = ("zero", "value", "standing")
+Truncation = one_of(TRUNCATIONS)
+#: Where the network and its batches live: the CPU, a CUDA GPU, or CUDA when there is one.
+DEVICES = ("cpu", "cuda", "auto")
+Device = one_of(DEVICES)
 #: Env options training does not take: its games run to the end, unrendered.
 FORBIDDEN_ENV = {"max_steps": "training games are played to the end (use max_rounds)",
                  "render_mode": "training games are not rendered"}
@@ -84,18 +97,37 @@ class PPOConfig:
     value_coef: Float = Field(0.5, ge=0, le=100)
     max_grad_norm: Float = Field(0.5, gt=0, le=1e6)
     normalize_advantages: Bool = True
+    #: "decision": gamma and lambda apply per decision of a house; "round": per round of the
+    #: game (between two decisions of one round the discount is 1; with gamma 1 the return is
+    #: the final outcome), docs/training.md
+    discount_per: DiscountPer = "decision"
+    #: a truncated game's cut: "zero" (no reward, no bootstrap: the default, as every run
+    #: before), "value" (bootstrap from the value of each house's final observation) or
+    #: "standing" (the reward of the rules' standing at the cut)
+    truncation: Truncation = "zero"
 
 
 @schema
 class ShapingConfig:
-    """Potential-based shaping from the house's own observation (docs/training.md): ``Phi =
-    castles * castles_held / castles_to_win + supply * supply_level / 6``; 0 turns it off.
-    AGoT's (its training hooks, :mod:`got_env.tools.training`): a game without a shaping potential
-    has none, and its config may not set these weights."""
+    """Potential-based shaping from the house's own observation (docs/training.md): AGoT's
+    ``Phi = castles * castles_held / castles_to_win + supply * supply_level / 6`` (its training
+    hooks, :mod:`got_env.tools.training`), War of the Ring's from progress, corruption and
+    points (:mod:`wotr_env.tools.training`); 0 turns a term off. A game's config may set only
+    its own game's weights (the others are 0); a game without a potential has none."""
 
     castles: Float = Field(1.0, ge=-100, le=100)
     supply: Float = Field(0.0, ge=-100, le=100)
+    #: War of the Ring's (:mod:`wotr_env.tools.training`): the Ring-bearers' way down the
+    #: Mordor Track, their Corruption, the victory points' margin (the Free Peoples gain from
+    #: the Track and lose from Corruption, the Shadow the reverse)
+    progress: Float = Field(0.0, ge=-100, le=100)
+    corruption: Float = Field(0.0, ge=-100, le=100)
+    points: Float = Field(0.0, ge=-100, le=100)
 
+
+#: The shaping weights added by issue 39 (War of the Ring's), left out of a config's plain data
+#: at 0, so that an older run's checkpoint still matches its config.
+SHAPING_SINCE_39 = ("progress", "corruption", "points")
 
 #: A league weight: a finite number >= 0.
 Weight = Float
@@ -114,6 +146,9 @@ class LeagueConfig:
         "current": 0.3, "snapshots": 0.2, "heuristic": 0.1, "random": 0.4})
     snapshot_every: Int = Field(20, ge=1, le=MAX_COUNT)   #: updates between snapshots
     max_snapshots: Int = Field(10, ge=1, le=1000)    #: the oldest is dropped beyond this
+    #: the seats (env agent names) the learner may play against a drawn opponent, and plays in
+    #: the evaluations (rotated); none: every seat (drawn at random, rotated)
+    learner_seats: Names | None = None
 
 
 @schema
@@ -174,6 +209,9 @@ class TrainConfig:
     #: may name besides heuristic and random
     agents: dict[Text, Any] = field(default_factory=dict)
     checkpoint_every: Int = Field(25, ge=1, le=MAX_COUNT)  #: updates between checkpoints
+    #: where the network and its update batches live ("auto": cuda when there is one); the
+    #: games and the rollout's forward passes stay on the CPU
+    device: Device = "cpu"
     tensorboard: Bool = True
     progress: Bool = True
 
@@ -202,6 +240,18 @@ class TrainConfig:
             del d["eval"]["seats_in_workers"]
         if self.init == InitConfig():  # likewise: trained from scratch, as before the section
             del d["init"]
+        for key in SHAPING_SINCE_39:  # likewise: as before War of the Ring's weights
+            if not d["shaping"][key]:
+                del d["shaping"][key]
+        for key in ("discount_per", "truncation"):  # likewise: as before issue 39's keys
+            if d["ppo"][key] == PPOConfig.__dataclass_fields__[key].default:
+                del d["ppo"][key]
+        if d["league"]["learner_seats"] is None:
+            del d["league"]["learner_seats"]
+        else:
+            d["league"]["learner_seats"] = list(d["league"]["learner_seats"])
+        if self.device == "cpu":
+            del d["device"]
         return d
 
     @property
@@ -230,15 +280,20 @@ def parse_config(raw: Any, checkpoint_exists: bool = True, **overrides: Any) -> 
 
 
 def _shaping_of_the_game(cfg: TrainConfig, raw: Any) -> TrainConfig:
-    """``cfg`` with no shaping for a game that has no shaping potential (its weights at 0,
-    so that the run's config.yaml says so); ConfigError when its config sets one anyway."""
-    if shaping_weights(cfg.game):
-        return cfg
+    """``cfg`` with the weights its game's potential does not read at 0 (so that the run's
+    config.yaml says so); ConfigError when its config sets one anyway."""
+    own = shaping_weights(cfg.game)
     given = (raw or {}).get("shaping") if isinstance(raw, dict) else None
-    if isinstance(given, dict) and any(given.values()):
+    foreign = [k for k, v in given.items() if k not in own and v] \
+        if isinstance(given, dict) else []
+    if foreign and not own:
         raise ConfigError(f"shaping: game {cfg.game!r} has no shaping potential (AGoT's is "
                           f"castles and supply): leave the section out")
-    return dataclasses.replace(cfg, shaping=ShapingConfig(castles=0.0, supply=0.0))
+    if foreign:
+        raise ConfigError(f"shaping: {foreign} are not weights of game {cfg.game!r}'s "
+                          f"potential (its: {list(own)})")
+    zeros = {k: 0.0 for k in fields_of(ShapingConfig) if k not in own}
+    return dataclasses.replace(cfg, shaping=dataclasses.replace(cfg.shaping, **zeros))
 
 
 def check(cfg: TrainConfig, checkpoint_exists: bool = True) -> None:
@@ -246,6 +301,19 @@ def check(cfg: TrainConfig, checkpoint_exists: bool = True) -> None:
     network build, the league's weights, the evaluations fit the houses."""
     _, probe = config_files.check_env(cfg.env, forbidden=FORBIDDEN_ENV, game=cfg.game)
     check_network(cfg.network, cfg.game)
+    check_device(cfg.device)
+    seats = cfg.league.learner_seats
+    if seats is not None:
+        agents = list(probe.possible_agents)
+        bad = [s for s in seats if s not in agents]
+        if bad or not seats or len(set(seats)) != len(seats):
+            raise ConfigError(f"league.learner_seats: {bad or list(seats)} must be distinct "
+                              f"agents of the env {agents}")
+    scheme = getattr(probe, "reward_scheme", "zero_sum")
+    if cfg.ppo.truncation == "standing" and scheme not in REWARD_SCHEMES:
+        raise ConfigError(f"ppo.truncation: 'standing' pays the env's reward scheme for the "
+                          f"standing's ranking, which scheme {scheme!r} does not give (the "
+                          f"kit's: {list(REWARD_SCHEMES)}); use 'value'")
     if cfg.init.kl > 0 and cfg.init.checkpoint is None and cfg.network.get("prior") is None:
         raise ConfigError("init.kl: a KL term needs the policy to stay near: give "
                           "init.checkpoint (or a network.prior, whose policy it then is)")
@@ -302,6 +370,27 @@ def check_opponents(cfg: TrainConfig, probe: Any) -> None:
             make_agent(opponent_spec(cfg.game, name, cfg.agents), env=probe, seed=0)
         except ValueError as e:  # AgentSpecError, or a game without a heuristic
             raise ConfigError(f"{key}: {config_files.one_line(str(e))}") from None
+
+
+def check_device(device: str, key: str = "device") -> None:
+    """``device: cuda`` needs a GPU torch can use: ConfigError naming the key otherwise."""
+    if device != "cuda":
+        return
+    import torch  # only when a config asks for a GPU
+
+    if not torch.cuda.is_available():
+        raise ConfigError(f"{key}: 'cuda' asked for, but torch.cuda.is_available() is False on "
+                          f"this machine (torch {torch.__version__}): use 'cpu' or 'auto'")
+
+
+def torch_device(device: str) -> Any:
+    """The :class:`torch.device` of a checked ``device`` key (``auto``: cuda when there is
+    one)."""
+    import torch
+
+    if device == "auto":
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+    return torch.device(device)
 
 
 def check_network(network: dict[str, Any], game: str) -> None:

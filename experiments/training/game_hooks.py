@@ -1,5 +1,5 @@
 """What the trainer reads from a game besides the protocol and its env, per game: the shaping
-potential of an observation, who won a finished game, the baseline agents ``heuristic`` and
+potential of an observation (and seat), who won a finished game, the baselines ``heuristic`` and
 ``random``, the classes a trainer checkpoint must store, the default player count. Every game
 gets the kit's answers (no shaping; the winner from the final rewards; ``random`` a
 :class:`agents.random_agent.RandomAgent`, ``heuristic`` the game's ``default_policy`` if it names
@@ -46,11 +46,20 @@ def shaping_weights(game: str) -> tuple[str, ...]:
     return tuple(_hook(game, "SHAPING_KEYS") or ())
 
 
-def potential(game: str, shaping: Any, env: Any) -> Callable[[np.ndarray], float] | None:
-    """Phi of the deciding player's own observation (potential-based shaping), or None: no
-    shaping (every game without a hook; AGoT with every weight 0)."""
+def potential(game: str, shaping: Any, env: Any) -> Callable[[np.ndarray, int], float] | None:
+    """Phi of the deciding player's own observation and seat (potential-based shaping), or
+    None: no shaping (every game without a hook; a game with every weight 0). A game's hook is
+    ``seat_potential`` (War of the Ring: the sides gain from opposite things) or
+    ``potential``, of the observation alone (AGoT: castles and supply, the same for every
+    house)."""
+    by_seat = _hook(game, "seat_potential")
+    if by_seat is not None:
+        return by_seat(shaping, env)
     hook = _hook(game, "potential")
-    return hook(shaping, env) if hook is not None else None
+    phi = hook(shaping, env) if hook is not None else None
+    if phi is None:
+        return None
+    return lambda obs, seat: phi(obs)
 
 
 def winner(game: str, finished: Any, agents: list[str]) -> str | None:

@@ -75,11 +75,12 @@ from agents.random_agent import RandomAgent
 from boardkit.envs import make_env
 from boardkit.games import saved_game
 from boardkit.records import GameRecord
+from boardkit.rewards import end_rewards
 from boardkit.vector import VectorGames, make_vector_games
 
 from ..ratings import wilson
 from . import game_hooks
-from .config import LEAGUE_KINDS, LeagueConfig, PPOConfig, TrainConfig
+from .config import LEAGUE_KINDS, LeagueConfig, PPOConfig, TrainConfig, torch_device
 from .logs import TrainingLog, plot_curve
 from .plain import PlainCodec
 
@@ -125,7 +126,8 @@ class League:
     def add_snapshot(self, update: int, network: torch.nn.Module) -> None:
         """Keep a frozen copy of the learner's weights (the oldest leaves the pool beyond the
         cap)."""
-        self.weights[update] = {k: v.detach().clone() for k, v in network.state_dict().items()}
+        self.weights[update] = {k: v.detach().cpu().clone()
+                                for k, v in network.state_dict().items()}
         self.pool.append(update)
         del self.pool[:-self.cfg.max_snapshots]
 
@@ -303,6 +305,24 @@ class Stream:
     rewards: list[np.ndarray] = field(default_factory=list)
     dones: list[bool] = field(default_factory=list)
     ids: list[int] = field(default_factory=list)        # the decision's id, -1 when trained/none
+    #: the round (``Game.round``) of the state each step decides in (``ppo.discount_per:
+    #: round``); at a step that ends a game, ``end_rounds`` holds its final state's round
+    rounds: list[int] = field(default_factory=list)
+    end_rounds: list[int] = field(default_factory=list)
+    #: per step, float[H]: at a step that truncates a game, each house's bootstrap (the value
+    #: of its final observation, ``ppo.truncation: value``), else zeros
+    bootstrap: list[np.ndarray] = field(default_factory=list)
+
+    def cut(self, first: int) -> Stream:
+        """The steps from ``first`` on (a stream of an older checkpoint, without rounds or
+        bootstraps, gets zeros: it discounts per decision and bootstraps nothing)."""
+        n = len(self.acting)
+        rounds = getattr(self, "rounds", None) or [0] * n
+        ends = getattr(self, "end_rounds", None) or [0] * n
+        boots = getattr(self, "bootstrap", None) or [np.zeros(len(r)) for r in self.rewards]
+        return Stream(self.acting[first:], self.values[first:], self.potentials[first:],
+                      self.rewards[first:], self.dones[first:], self.ids[first:],
+                      rounds[first:], ends[first:], boots[first:])
 
 
 @dataclass
@@ -344,7 +364,9 @@ class Collector:
                  make_seat: SeatMaker | None = None):
         self.cfg = cfg
         self.num_houses, self.obs_size = num_houses, obs_size
-        self.potential = potential          # observation -> Phi, or None: no shaping
+        self.potential = potential          # (observation, seat) -> Phi, or None: no shaping
+        #: the env's reward scheme (``ppo.truncation: standing`` pays its rewards)
+        self.reward_scheme = str(cfg.env.get("reward", "zero_sum"))
         self.make_seat: SeatMaker = make_seat or (lambda name, seed: opponent_seat(
             name, seed, cfg.game, cfg.env, cfg.agents))
         self.seats: list[list[Seat]] = []
@@ -357,6 +379,8 @@ class Collector:
         self.rng = np.random.default_rng(cfg.seed)
         self.generator = torch.Generator().manual_seed(cfg.seed)
         self.in_workers = cfg.rollout.seats_in_workers
+        #: the seat indices the learner may play against an opponent (None: every seat)
+        self.learner_seats: list[int] | None = None
         #: per slot, the seats and league draw of its next game (``in_workers`` only)
         self.upcoming: list[tuple[list[Seat], str]] = []
         #: where the last :meth:`collect`'s time went (seconds; logs.TIMING's rollout part)
@@ -379,7 +403,8 @@ class Collector:
         n = self.num_houses
         if draw.kind == "current":
             return [self.network_seat("learner") for _ in range(n)], draw.kind
-        me = int(self.rng.integers(n))
+        mine = self.learner_seats
+        me = int(self.rng.integers(n)) if mine is None else mine[int(self.rng.integers(len(mine)))]
         seats = []
         for h in range(n):
             if h == me:
@@ -450,6 +475,8 @@ class Collector:
                                                      self.generator)
             acting = batch.agent.copy()
             obs = batch.obs
+            rounds = batch.round.copy() if batch.round is not None else np.zeros(len(acting),
+                                                                                 np.int64)
             t1 = time.perf_counter()
             new = games.step(actions)
             forward_s, games_s = forward_s + t1 - t0, games_s + time.perf_counter() - t1
@@ -461,7 +488,7 @@ class Collector:
                                                   int(prior[g]), int(actions[g]), logp)
                     stream.acting.append(h)
                     stream.values.append(value)
-                    stream.potentials.append(self.potential(obs[g])
+                    stream.potentials.append(self.potential(obs[g], h)
                                              if self.potential is not None else 0.0)
                     stream.ids.append(self.next_id)
                     self.next_id += 1
@@ -470,8 +497,12 @@ class Collector:
                     stream.values.append(0.0)
                     stream.potentials.append(0.0)
                     stream.ids.append(-1)
-                stream.rewards.append(new.rewards[g].copy())
+                ended = new.finished[g] if new.done[g] else None
+                stream.rewards.append(new.rewards[g] + self._standing_reward(ended))
                 stream.dones.append(bool(new.done[g]))
+                stream.rounds.append(int(rounds[g]))
+                stream.end_rounds.append(int(ended.round) if ended is not None else 0)
+                stream.bootstrap.append(self._bootstrap(ended, network))
                 if new.done[g]:
                     results.append(self._finish(g, new.finished[g], games.possible_agents))
                     self._next_game(g, games, league)
@@ -483,6 +514,25 @@ class Collector:
                        "time_rollout_other_s": time.perf_counter() - started - forward_s
                        - games_s}
         return batch, rollout, results, played
+
+    def _truncated(self, ended: Any, mode: str) -> bool:
+        return ended is not None and ended.truncated and self.cfg.ppo.truncation == mode
+
+    def _standing_reward(self, ended: Any) -> np.ndarray:
+        """float32[H]: what a game truncated on this step pays each house under
+        ``ppo.truncation: standing`` (:func:`standing_rewards`), else zeros."""
+        if not self._truncated(ended, "standing"):
+            return np.zeros(self.num_houses, np.float32)
+        return standing_rewards(ended.standing, self.reward_scheme).astype(np.float32)
+
+    @torch.no_grad()
+    def _bootstrap(self, ended: Any, network: torch.nn.Module) -> np.ndarray:
+        """float64[H]: under ``ppo.truncation: value``, the value of each house's final
+        observation of a game truncated on this step, else zeros (the learner's network: an
+        opponent's seat is never learnt from, so its entry is never read)."""
+        if not self._truncated(ended, "value"):
+            return np.zeros(self.num_houses)
+        return network.get_value(torch.as_tensor(ended.obs)).double().numpy()
 
     def _finish(self, g: int, finished: Any, agents: list[str]) -> GameResult:
         kind = self.kinds[g]
@@ -504,9 +554,15 @@ class Collector:
         for k, s in enumerate(self.streams):
             if not s.acting:
                 continue
+            s = s.cut(0)
+            per_round = p.discount_per == "round"
+            boot = (np.stack(s.bootstrap) if p.truncation == "value" else None)
             a = house_advantages(np.array(s.acting), np.array(s.values),
                                  np.stack(s.rewards), np.array(s.dones), p.gamma,
-                                 p.gae_lambda, np.array(s.potentials) if shaped else None)
+                                 p.gae_lambda, np.array(s.potentials) if shaped else None,
+                                 rounds=np.array(s.rounds) if per_round else None,
+                                 end_rounds=np.array(s.end_rounds) if per_round else None,
+                                 bootstrap=boot)
             first_open = len(s.acting)
             for t, (house, ident) in enumerate(zip(s.acting, s.ids, strict=True)):
                 if house < 0:
@@ -517,9 +573,7 @@ class Collector:
                     picked.append((ident, s.values[t], a.advantages[t], a.returns[t],
                                    a.rewards[t]))
                     s.ids[t] = -1                    # learnt from: kept only as a successor
-            self.streams[k] = Stream(s.acting[first_open:], s.values[first_open:],
-                                     s.potentials[first_open:], s.rewards[first_open:],
-                                     s.dones[first_open:], s.ids[first_open:])
+            self.streams[k] = s.cut(first_open)
         picked.sort()
         data = [self.pending.pop(i) for i, *_ in picked]
         return Rollout(
@@ -536,6 +590,21 @@ class Collector:
 
 
 # -- per-seat GAE ------------------------------------------------------------------------------
+def standing_rewards(standing: np.ndarray, scheme: str) -> np.ndarray:
+    """float64[H]: the rewards the env's ``scheme`` (:func:`boardkit.rewards.end_rewards`) would
+    pay if a truncated game had ended as the rules' ``standing`` ranks the houses (the top
+    ones tied share first place): what ``ppo.truncation: standing`` counts its cut as."""
+    standing = np.asarray(standing, dtype=np.float64)
+    n = len(standing)
+    order = sorted(range(n), key=lambda h: -standing[h])   # ties in seat order
+    tied = int(np.sum(standing == standing.max()))
+    places = end_rewards(scheme, n, tied)
+    out = np.zeros(n)
+    for place, h in enumerate(order):
+        out[h] = places[place]
+    return out
+
+
 @dataclass
 class Advantages:
     """Per step of the stream (meaningful where ``acting[t] >= 0``)."""
@@ -548,7 +617,9 @@ class Advantages:
 
 def house_advantages(acting: np.ndarray, values: np.ndarray, rewards: np.ndarray,
                      dones: np.ndarray, gamma: float, lam: float,
-                     potentials: np.ndarray | None = None) -> Advantages:
+                     potentials: np.ndarray | None = None, *,
+                     rounds: np.ndarray | None = None, end_rounds: np.ndarray | None = None,
+                     bootstrap: np.ndarray | None = None) -> Advantages:
     """GAE for every learner decision of one stream of ``T`` steps.
 
     :param acting: int[T]: the house that decided at step ``t`` when it is a learner's decision
@@ -559,6 +630,16 @@ def house_advantages(acting: np.ndarray, values: np.ndarray, rewards: np.ndarray
     :param potentials: float[T] or None: the shaping potential of the deciding house's
         observation at step ``t``; the transition's reward becomes ``r + gamma * Phi(s') -
         Phi(s)`` with ``Phi = 0`` at the end of a game, which leaves the optimal policy alone.
+    :param rounds: int[T] or None: the round of the state each step decides in. Given,
+        ``gamma`` and ``lam`` apply per round (``ppo.discount_per: round``): the transition
+        from a house's decision at ``t`` to its next one at ``u`` is discounted by ``gamma **
+        (rounds[u] - rounds[t])`` (1 within a round), and the shaping's ``gamma`` likewise;
+        None: per decision (every exponent 1), as before issue 39.
+    :param end_rounds: int[T]: with ``rounds``, at a step that ends a game, the round of its
+        final state (a bootstrap's exponent).
+    :param bootstrap: float[T, H] or None: at a step that truncates a game, the value of each
+        house's final observation (``ppo.truncation: value``), which the return of the house's
+        last decision adds, discounted as a successor's value is; 0 elsewhere.
     """
     acting = np.asarray(acting)
     T = len(acting)
@@ -570,6 +651,8 @@ def house_advantages(acting: np.ndarray, values: np.ndarray, rewards: np.ndarray
     terminal = np.zeros(T, bool)
     complete = np.zeros(T, bool)
     reward = np.zeros(T)
+    boot = np.zeros(T)              # what a decision that ends its game bootstraps from
+    end_round = np.zeros(T)         # the round of the final state after it
     num_houses = rewards.shape[1] if rewards.ndim == 2 else 0
     open_step = [-1] * num_houses   # each house's decision waiting for its successor
     for t in range(T):
@@ -587,21 +670,37 @@ def house_advantages(acting: np.ndarray, values: np.ndarray, rewards: np.ndarray
                 s = open_step[house]
                 if s >= 0:
                     terminal[s] = complete[s] = True
+                    if bootstrap is not None:
+                        boot[s] = bootstrap[t, house]
+                    if end_rounds is not None:
+                        end_round[s] = end_rounds[t]
                 open_step[house] = -1
+    # the discount of each transition: gamma per decision, or gamma ** (rounds elapsed)
+    g: Any = gamma
+    gl: Any = gamma * lam
+    if rounds is not None:
+        r = np.asarray(rounds, dtype=np.float64)
+        nxt = np.where(terminal, end_round, r[np.maximum(successor, 0)])
+        elapsed = np.where(complete, nxt - r, 0.0)
+        if (elapsed < 0).any():
+            raise ValueError("rounds: a house's later decision is in an earlier round")
+        g, gl = gamma ** elapsed, (gamma * lam) ** elapsed
     shaped = reward.copy()
     if potentials is not None:
         next_phi = np.where(terminal | (successor < 0), 0.0, phi[np.maximum(successor, 0)])
-        shaped = reward + gamma * next_phi - phi
+        shaped = reward + g * next_phi - phi
+    gt = np.broadcast_to(g, (T,))
+    glt = np.broadcast_to(gl, (T,))
     adv = np.zeros(T)
     for t in range(T - 1, -1, -1):
         if acting[t] < 0 or not complete[t]:
             continue
         if terminal[t]:
-            adv[t] = shaped[t] - values[t]
+            adv[t] = shaped[t] + (gt[t] * boot[t] if bootstrap is not None else 0.0) - values[t]
             continue
         u = successor[t]
-        delta = shaped[t] + gamma * values[u] - values[t]
-        adv[t] = delta + (gamma * lam * adv[u] if complete[u] else 0.0)
+        delta = shaped[t] + gt[t] * values[u] - values[t]
+        adv[t] = delta + (glt[t] * adv[u] if complete[u] else 0.0)
     return Advantages(advantages=adv, returns=adv + values, complete=complete, rewards=shaped)
 
 
@@ -619,13 +718,14 @@ def ppo_update(network: torch.nn.Module, optimizer: torch.optim.Optimizer, rollo
     n = len(rollout.actions)
     if n == 0:
         return {}
-    obs = torch.as_tensor(rollout.obs)
-    mask = torch.as_tensor(rollout.mask)
-    prior = torch.as_tensor(rollout.prior)
-    actions = torch.as_tensor(rollout.actions)
-    old_logp = torch.as_tensor(rollout.logp)
-    returns = torch.as_tensor(rollout.returns)
-    adv = torch.as_tensor(rollout.advantages)
+    device = next(network.parameters()).device  # the batches go where the network is
+    obs = torch.as_tensor(rollout.obs).to(device)
+    mask = torch.as_tensor(rollout.mask).to(device)
+    prior = torch.as_tensor(rollout.prior).to(device)
+    actions = torch.as_tensor(rollout.actions).to(device)
+    old_logp = torch.as_tensor(rollout.logp).to(device)
+    returns = torch.as_tensor(rollout.returns).to(device)
+    adv = torch.as_tensor(rollout.advantages).to(device)
     if cfg.normalize_advantages and n > 1:
         adv = (adv - adv.mean()) / (adv.std() + 1e-8)
     network.train()
@@ -637,7 +737,7 @@ def ppo_update(network: torch.nn.Module, optimizer: torch.optim.Optimizer, rollo
                    "clip_fraction": [], "kl_reference": []}
         order = torch.randperm(n, generator=generator)
         for start in range(0, n, cfg.minibatch):
-            idx = order[start:start + cfg.minibatch]
+            idx = order[start:start + cfg.minibatch].to(device)
             _, logp, entropy, value, logp_all = network.get_action_and_value(
                 obs[idx], mask[idx], prior[idx], actions[idx])
             entropy = entropy.mean()
@@ -725,7 +825,8 @@ def eval_num_players(env_options: Mapping[str, Any], game: str) -> int:
 def evaluate(network: torch.nn.Module, opponent: str, games: int, game: str,
              env_options: dict[str, Any], seed: int, greedy: bool = False, workers: int = 0,
              make_seat: SeatMaker | None = None, seats_in_workers: bool = False,
-             specs: Mapping[str, Any] | None = None) -> Evaluation:
+             specs: Mapping[str, Any] | None = None,
+             learner_seats: list[int] | None = None) -> Evaluation:
     """Play ``games`` games of ``game``, all in lockstep, the learner at one seat and
     ``opponent`` at the others (``make_seat``: how its seats are built, by default the game's
     baseline of that name); each game is played to its end once (a slot that finishes is not
@@ -735,7 +836,10 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, game: str,
     (worker-side seats, issue 26 item 4), by the same agents with the same seeds
     (:func:`.rollout.worker_agent`, ``specs``: the config's ``agents``), so that this process
     only runs the learner's forward passes; a greedy evaluation plays the very same games, a
-    sampled one the same policy on other draws (every row of a batch is then the learner's)."""
+    sampled one the same policy on other draws (every row of a batch is then the learner's).
+
+    ``learner_seats``: the seats the learner plays, game ``g`` the ``g``-th of them in turn
+    (``league.learner_seats``); None: every seat, game ``g`` seat ``g mod n``."""
     if games == 0:
         return Evaluation(opponent, 0, 0)
     options = {k: v for k, v in env_options.items() if k != "num_players"}
@@ -747,20 +851,23 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, game: str,
             return opponent_seat(name, seed, game, env_options)
     make_prior = prior_maker(network, make_seat)
 
+    def mine(g: int) -> int:
+        return g % n if learner_seats is None else learner_seats[g % len(learner_seats)]
+
     def learner(g: int) -> Seat:
         # the prior's seed: the one an opponent in the learner's place would get
-        prior = make_prior(base + g * n + g % n) if make_prior is not None else None
+        prior = make_prior(base + g * n + mine(g)) if make_prior is not None else None
         return Seat("learner", prior=prior)
 
     if seats_in_workers:
         worker_seats: list[dict[int, Any]] | None = [
             {h: worker_spec(game, opponent, base + g * n + h, env_options, specs)
-             for h in range(n) if h != g % n} for g in range(games)]
-        seats = [[learner(g) if h == g % n else Seat("learner") for h in range(n)]
+             for h in range(n) if h != mine(g)} for g in range(games)]
+        seats = [[learner(g) if h == mine(g) else Seat("learner") for h in range(n)]
                  for g in range(games)]
     else:
         worker_seats = None
-        seats = [[learner(g) if h == g % n else make_seat(opponent, base + g * n + h)
+        seats = [[learner(g) if h == mine(g) else make_seat(opponent, base + g * n + h)
                   for h in range(n)] for g in range(games)]
     for row in seats:
         for s in row:
@@ -780,7 +887,7 @@ def evaluate(network: torch.nn.Module, opponent: str, games: int, game: str,
                 if finished is None or done[g]:
                     continue
                 done[g] = True
-                won[g] = game_hook(game, "winner")(finished, agents) == agents[g % n]
+                won[g] = game_hook(game, "winner")(finished, agents) == agents[mine(g)]
                 for h, s in enumerate(seats[g]):
                     for agent in (s.agent, s.prior):
                         if agent is not None:
@@ -902,6 +1009,15 @@ class Trainer:
             self._start_from(Path(cfg.init.checkpoint))
         elif cfg.init.kl > 0 and self.network.prior is not None:
             self.reference = prior_policy(self.network)
+        #: the network the games are played with, on the CPU: the learner itself on a CPU run,
+        #: else a copy of it, given its weights after every update (:meth:`_sync_actor`)
+        self.device = torch_device(cfg.device)
+        self.actor = self.network
+        if self.device.type != "cpu":
+            self.actor = copy.deepcopy(self.network).eval()
+            self.network.to(self.device)
+            if self.reference is not None:
+                self.reference.to(self.device)
         self.optimizer = torch.optim.Adam(self.network.parameters(), lr=cfg.ppo.lr, eps=1e-5)
         self.league = League(cfg.league)
         self.make_seat = seat_maker(cfg, probe)
@@ -909,6 +1025,8 @@ class Trainer:
         self.collector = Collector(cfg, len(self.agents), obs_size,
                                    observation_potential(cfg, probe), self.make_seat)
         self.collector.make_prior = prior_maker(self.network, self.make_seat)
+        if cfg.league.learner_seats is not None:
+            self.collector.learner_seats = [self.agents.index(a) for a in cfg.league.learner_seats]
         self.update = 0
         self.decisions = self.learner_decisions = self.games_played = 0
         self.wall_s = 0.0
@@ -941,7 +1059,7 @@ class Trainer:
         c = self.collector
         return {
             "format": TRAINER_FORMAT, "config": self.cfg.as_dict(),
-            "network": self.network.state_dict(), "optimizer": self.optimizer.state_dict(),
+            "network": self.actor.state_dict(), "optimizer": self._optimizer_state(),
             "league": self.league.state_dict(),
             "collector": {"seats": self._storable(c.seats), "kinds": c.kinds,
                           "streams": c.streams,
@@ -977,10 +1095,12 @@ class Trainer:
                               where)
         games_state = self._own_worker_seats(state["games"], where)
         self.network.load_state_dict(state["network"])
-        self.optimizer.load_state_dict(state["optimizer"])
+        self._sync_actor()
+        self.optimizer.load_state_dict(state["optimizer"])  # (moved to the network's device)
         self.league.load_state_dict(state["league"])
         c = self.collector
-        c.seats, c.kinds, c.streams = self._rebuilt(s["seats"]), s["kinds"], s["streams"]
+        c.seats, c.kinds = self._rebuilt(s["seats"]), s["kinds"]
+        c.streams = [stream.cut(0) for stream in s["streams"]]  # an older one: rounds added
         c.pending = {i: _with_prior(d) for i, d in s["pending"].items()}
         c.next_id = s["next_id"]
         c.upcoming = [(self._rebuilt([list(seats)])[0], str(kind))
@@ -1076,6 +1196,21 @@ class Trainer:
             out.append(new)
         return out
 
+    def _sync_actor(self) -> None:
+        """The CPU copy the games are played with takes the learner's weights (a no-op on a
+        CPU run, where it is the learner)."""
+        if self.actor is not self.network:
+            self.actor.load_state_dict(self.network.state_dict())
+
+    def _optimizer_state(self) -> dict[str, Any]:
+        """The optimiser's state with its tensors on the CPU (a checkpoint reads anywhere)."""
+        state = self.optimizer.state_dict()
+        if self.device.type == "cpu":
+            return state
+        return {"state": {k: {n: v.cpu() if torch.is_tensor(v) else v for n, v in s.items()}
+                          for k, s in state["state"].items()},
+                "param_groups": state["param_groups"]}
+
     def save(self, games: Any) -> Path:
         folder = self.run_dir / "checkpoints"
         folder.mkdir(parents=True, exist_ok=True)
@@ -1087,7 +1222,7 @@ class Trainer:
 
     def save_agent(self) -> Path:
         last = self.evaluations[-1] if self.evaluations else {}
-        return save_checkpoint(self.run_dir / "agent.pt", self.network, self.ruleset,
+        return save_checkpoint(self.run_dir / "agent.pt", self.actor, self.ruleset,
                                game=self.cfg.game, config=self.cfg.as_dict(), update=self.update,
                                decisions=self.decisions, evaluation=last)
 
@@ -1155,21 +1290,22 @@ class Trainer:
         for group in self.optimizer.param_groups:
             group["lr"] = lr
         batch, rollout, results, played = self.collector.collect(
-            games, batch, self.network, self.league, cfg.rollout.steps)
+            games, batch, self.actor, self.league, cfg.rollout.steps)
         t1 = time.perf_counter()
         figures = ppo_update(self.network, self.optimizer, rollout, cfg.ppo,
                              self._update_generator, reference=self.reference,
                              kl_coef=cfg.init.kl_coef(self.update),
                              value_only=self.update < cfg.init.value_warmup)
         if len(rollout.obs):
-            self.network.normalizer.update(torch.as_tensor(rollout.obs))
+            self.network.normalizer.update(torch.as_tensor(rollout.obs).to(self.device))
+        self._sync_actor()
         timing = {**self.collector.timing, "time_update_s": time.perf_counter() - t1}
         self.update += 1
         self.decisions += played
         self.learner_decisions += len(rollout.actions)
         self.games_played += len(results)
         if self.update % cfg.league.snapshot_every == 0:
-            self.league.add_snapshot(self.update, self.network)
+            self.league.add_snapshot(self.update, self.actor)
         row: dict[str, Any] = {"update": self.update, "decisions": self.decisions,
                                "learner_decisions": self.learner_decisions,
                                "games": self.games_played, "lr": lr, **figures,
@@ -1194,9 +1330,10 @@ class Trainer:
         row: dict[str, Any] = {}
         entry: dict[str, Any] = {"update": self.update, "decisions": self.decisions}
         for opponent in cfg.eval.opponents:
-            e: Evaluation = evaluate(self.network, opponent, cfg.eval.games, cfg.game, cfg.env,
+            e: Evaluation = evaluate(self.actor, opponent, cfg.eval.games, cfg.game, cfg.env,
                                      cfg.seed, cfg.eval.greedy, cfg.eval.workers,
-                                     self.make_seat, cfg.eval.seats_in_workers, cfg.agents)
+                                     self.make_seat, cfg.eval.seats_in_workers, cfg.agents,
+                                     self.collector.learner_seats)
             lo, hi = e.interval
             row.update({f"eval_{opponent}": e.rate, f"eval_{opponent}_lo": lo,
                         f"eval_{opponent}_hi": hi})
