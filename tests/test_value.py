@@ -24,9 +24,11 @@ from experiments.value.report import (
     baseline_predictions,
     bucket_names,
     bucket_of,
+    compare,
     explained_variance,
     r_squared,
     table,
+    with_seat,
 )
 from experiments.value.split import HELD_OUT, TRAIN, VALIDATION, game_parts
 
@@ -219,13 +221,37 @@ def test_round_buckets() -> None:
 
 def test_table_lines() -> None:
     cell = {"rows": 6, "games": 2, "ev_value": 0.5, "ev_baseline": 0.25, "r2_value": 0.4,
-            "r2_baseline": 0.2, "ev_difference": 0.25, "ev_difference_95": [0.1, 0.4]}
+            "r2_baseline": 0.2, "ev_value_minus_baseline": 0.25,
+            "ev_value_minus_baseline_95": [0.1, 0.4], "ev_baseline_seat": 0.3,
+            "ev_value_minus_baseline_seat": 0.2, "ev_value_minus_baseline_seat_95": [0.0, 0.35]}
     text = table({"game": "got", "held_out_games": 2, "games": 8, "first_seed": 1,
                   "agents": ["heuristic_v2"], "truncated_games": 0,
                   "baseline_features": ["castles"],
                   "per_round": [{"rounds": "1", **cell}], "overall": cell})
-    assert "| 1 | 6 | 0.500 | 0.250 | 0.250 [0.100, 0.400] | 0.400 | 0.200 |" in text
+    assert ("| 1 | 6 | 0.500 | 0.250 | 0.250 [0.100, 0.400] | 0.300 | 0.200 [0.000, 0.350] | "
+            "0.400 | 0.200 |") in text
     assert "| all | 6 |" in text
+
+
+def test_compare_and_seat_baseline() -> None:
+    """The seat baseline sees what the castles do not: here the outcome is the seat alone."""
+    rows = Rows(obs=np.zeros((8, 1), np.uint8), games=np.repeat(np.arange(4, dtype=np.int32), 2),
+                players=np.tile(np.array([0, 1], np.int8), 4), rounds=np.ones(8, np.int16),
+                targets=np.tile(np.array([1.0, 0.0], np.float32), 4),
+                features=np.ones((8, 1), np.float32), ended=np.ones(8, bool))
+    keys = bucket_of(rows.rounds, None)
+    plain = baseline_predictions(rows, keys, rows, keys)
+    seat = baseline_predictions(with_seat(rows, 2), keys, with_seat(rows, 2), keys)
+    np.testing.assert_allclose(plain, 0.5)
+    np.testing.assert_allclose(seat, rows.targets, atol=1e-6)
+    y = rows.targets.astype(np.float64)
+    f = compare(y, {"value": y + 0.1, "baseline": plain, "baseline_seat": seat},
+                rows.games, seed=0)
+    assert f["ev_value"] == pytest.approx(1.0) and f["r2_value"] == pytest.approx(0.96)
+    assert f["ev_value_minus_baseline"] == pytest.approx(1.0)
+    assert f["ev_value_minus_baseline_seat"] == pytest.approx(0.0)
+    assert f["ev_value_minus_baseline_95"] == pytest.approx([1.0, 1.0])
+    assert f["games"] == 4 and f["rows"] == 8
 
 
 # -- the checkpoint ------------------------------------------------------------------------------

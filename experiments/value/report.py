@@ -1,5 +1,5 @@
 """How much of the outcome the learned value explains on the held-out games, per round and
-overall, beside the game's baseline predictor fitted on the same games as the network.
+overall, beside the game's baseline predictors fitted on the same games as the network.
 
 The explained variance of a predictor ŷ of the outcome y over rows is ``1 - Var(y - ŷ) /
 Var(y)`` (PPO's diagnostic, issue 26's figure); R² ``1 - Σ(y - ŷ)² / Σ(y - ȳ)²`` is given
@@ -7,12 +7,15 @@ beside it (it also charges a constant bias). The baseline is a least-squares fit
 intercept, of the share of the win on the game's baseline features (its plugin's
 ``baseline_features``: AGoT's castle count; War of the Ring's points, Corruption, progress),
 one fit per round bucket, on the training and validation games (everything the network's fit
-read). The difference's 95% interval is a bootstrap over the held-out games (resampled whole,
-since one game's rows move together).
+read). A second baseline adds the seat (its player index, one-hot) to the features: a value
+that only learned which seat wins more often beats the first, not the second. Each
+difference's 95% interval is a bootstrap over the held-out games (resampled whole, since one
+game's rows move together).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 
@@ -91,24 +94,43 @@ def value_predictions(cfg: ValueConfig, rows: Rows) -> np.ndarray:
                           ).astype(np.float64)
 
 
-def compare(y: np.ndarray, net: np.ndarray, base: np.ndarray, games_of: np.ndarray,
+def with_seat(rows: Rows, seats: int) -> Rows:
+    """``rows`` with the seat's player index, one-hot over ``seats``, added to the baseline
+    features: the second baseline, which also knows that some seats win more often than others
+    (AGoT's houses under the same heuristic) whatever their castles."""
+    onehot = np.eye(seats, dtype=np.float32)[rows.players]
+    return dataclasses.replace(rows, features=np.column_stack([rows.features, onehot]))
+
+
+def _interval(values: list[float]) -> list[float]:
+    if len(values) < 2:
+        return [float("nan"), float("nan")]
+    lo, hi = np.nanpercentile(values, [2.5, 97.5])
+    return [float(lo), float(hi)]
+
+
+def compare(y: np.ndarray, predictions: dict[str, np.ndarray], games_of: np.ndarray,
             seed: int) -> dict:
-    """The network's and the baseline's EV and R² over these rows, and the bootstrap 95%
-    interval of the EV difference (network - baseline) over their games."""
-    out = {"rows": int(len(y)), "games": int(np.unique(games_of).size),
-           "ev_value": explained_variance(y, net), "ev_baseline": explained_variance(y, base),
-           "r2_value": r_squared(y, net), "r2_baseline": r_squared(y, base)}
-    out["ev_difference"] = out["ev_value"] - out["ev_baseline"]
+    """Each predictor's EV and R² over these rows (``predictions``: name -> prediction, the
+    network's first as ``value``), and for each other one the EV difference ``value - other``
+    with its bootstrap 95% interval over the rows' games."""
+    out: dict = {"rows": int(len(y)), "games": int(np.unique(games_of).size)}
+    for name, pred in predictions.items():
+        out[f"ev_{name}"] = explained_variance(y, pred)
+        out[f"r2_{name}"] = r_squared(y, pred)
     ids, back = np.unique(games_of, return_inverse=True)
     members = [np.flatnonzero(back == i) for i in range(len(ids))]
     gen = np.random.default_rng(seed)
-    diffs = []
-    for _ in range(RESAMPLES):
+    others = [n for n in predictions if n != "value"]
+    diffs: dict[str, list[float]] = {n: [] for n in others}
+    for _ in range(RESAMPLES if len(ids) > 1 else 0):
         rows = np.concatenate([members[i] for i in gen.integers(0, len(ids), len(ids))])
-        diffs.append(explained_variance(y[rows], net[rows])
-                     - explained_variance(y[rows], base[rows]))
-    lo, hi = np.nanpercentile(diffs, [2.5, 97.5]) if len(ids) > 1 else (np.nan, np.nan)
-    out["ev_difference_95"] = [float(lo), float(hi)]
+        ev = explained_variance(y[rows], predictions["value"][rows])
+        for n in others:
+            diffs[n].append(ev - explained_variance(y[rows], predictions[n][rows]))
+    for n in others:
+        out[f"ev_value_minus_{n}"] = out["ev_value"] - out[f"ev_{n}"]
+        out[f"ev_value_minus_{n}_95"] = _interval(diffs[n])
     return out
 
 
@@ -123,11 +145,15 @@ def measure(cfg: ValueConfig, rows: Rows) -> dict:
     buckets = cfg.report.buckets
     keys, fit_keys = bucket_of(held.rounds, buckets), bucket_of(fitted.rounds, buckets)
     y = held.targets.astype(np.float64)
-    net = value_predictions(cfg, held)
-    base = baseline_predictions(fitted, fit_keys, held, keys)
+    seats = int(rows.players.max()) + 1
+    predictions = {"value": value_predictions(cfg, held),
+                   "baseline": baseline_predictions(fitted, fit_keys, held, keys),
+                   "baseline_seat": baseline_predictions(with_seat(fitted, seats), fit_keys,
+                                                         with_seat(held, seats), keys)}
     present = np.unique(keys)
     names = bucket_names(present, buckets, int(held.rounds.max()))
-    per = [{"rounds": name, **compare(y[keys == k], net[keys == k], base[keys == k],
+    per = [{"rounds": name, **compare(y[keys == k], {n: p[keys == k]
+                                                     for n, p in predictions.items()},
                                       held.games[keys == k], cfg.fit.seed)}
            for k, name in zip(present, names, strict=True)]
     return {"game": cfg.game, "games": cfg.data.games,
@@ -138,11 +164,16 @@ def measure(cfg: ValueConfig, rows: Rows) -> dict:
                                                                   "BASELINE_FEATURES")),
             "truncated_games": int(np.unique(rows.games[~rows.ended]).size),
             "checkpoint": str(cfg.checkpoint_path),
-            "overall": compare(y, net, base, held.games, cfg.fit.seed), "per_round": per}
+            "overall": compare(y, predictions, held.games, cfg.fit.seed), "per_round": per}
 
 
 def _cell(x: float) -> str:
     return "n/a" if np.isnan(x) else f"{x:.3f}"
+
+
+def _difference(f: dict, other: str) -> str:
+    lo, hi = f[f"ev_value_minus_{other}_95"]
+    return f"{_cell(f[f'ev_value_minus_{other}'])} [{_cell(lo)}, {_cell(hi)}]"
 
 
 def table(figures: dict) -> str:
@@ -150,16 +181,17 @@ def table(figures: dict) -> str:
     lines = [f"{figures['game']}: {figures['held_out_games']} held-out games of "
              f"{figures['games']} (seeds {figures['first_seed']}+, {figures['agents']}; "
              f"{figures['truncated_games']} cut at the limit); baseline: "
-             f"{', '.join(figures['baseline_features'])}", "",
-             "| round | rows | EV value | EV baseline | difference [95%] | R² value | "
-             "R² baseline |", "|---|---|---|---|---|---|---|"]
+             f"{', '.join(figures['baseline_features'])}; baseline+seat: the same and the "
+             f"seat", "",
+             "| round | rows | EV value | EV baseline | value - baseline [95%] | "
+             "EV baseline+seat | value - baseline+seat [95%] | R² value | R² baseline |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for name, f in [*((p["rounds"], p) for p in figures["per_round"]),
                     ("all", figures["overall"])]:
-        lo, hi = f["ev_difference_95"]
         lines.append(f"| {name} | {f['rows']} | {_cell(f['ev_value'])} | "
-                     f"{_cell(f['ev_baseline'])} | {_cell(f['ev_difference'])} "
-                     f"[{_cell(lo)}, {_cell(hi)}] | {_cell(f['r2_value'])} | "
-                     f"{_cell(f['r2_baseline'])} |")
+                     f"{_cell(f['ev_baseline'])} | {_difference(f, 'baseline')} | "
+                     f"{_cell(f['ev_baseline_seat'])} | {_difference(f, 'baseline_seat')} | "
+                     f"{_cell(f['r2_value'])} | {_cell(f['r2_baseline'])} |")
     return "\n".join(lines)
 
 
