@@ -80,6 +80,10 @@ class GamePlugin:
       player counts measured when none are asked for; ``forget_encoding(state)``: drop what a
       state caches of its encoding, so that an encode is timed from scratch;
       experiments.benchmark). None: the options' own player count, nothing to forget.
+    - ``value``: loader of the value tool's hooks (``baseline_features(state, player) ->
+      float[k]``: what the tool's baseline predictor of the outcome reads, named by
+      ``BASELINE_FEATURES``; ``DEFAULT_AGENTS``: the agent specs that play its games;
+      experiments.value). None: the tool refuses the game (it has no baseline to beat).
     """
 
     game: Game
@@ -93,6 +97,7 @@ class GamePlugin:
     terminal_view: Loader | None = None
     replay_view: Loader | None = None
     benchmark: Loader | None = None
+    value: Loader | None = None
 
     def __post_init__(self) -> None:
         missing = [m for m in GAME_MEMBERS if not hasattr(self.game, m)]
@@ -114,7 +119,7 @@ class GamePlugin:
             raise PluginError(f"game {self.name!r}: agents must map names to agent "
                               f"factories, got {self.agents!r}")
         for member in ("network", "training", "tournament", "terminal_view", "replay_view",
-                       "benchmark"):
+                       "benchmark", "value"):
             value = getattr(self, member)
             if value is not None and not callable(value):
                 raise PluginError(f"game {self.name!r}: {member} must be a loader (a function "

@@ -1,9 +1,9 @@
 """A Game of Thrones as one plugin of the kit (:class:`boardkit.plugin.GamePlugin`, registered
 as ``"got"``): the rules (:mod:`got_env.game`), the env, the engine's invariants, the heuristics
 (:mod:`got_env.agents.heuristic`), and the tools' pieces of its own: the PPO network's sizes
-(:mod:`got_env.agents.networks`), the trainer's, the tournament's and the benchmark's hooks,
-the terminal and replay views (:mod:`got_env.tools`). Heavy pieces (torch, rich) are loaded
-when a tool asks."""
+(:mod:`got_env.agents.networks`), the trainer's, the tournament's, the benchmark's and the value
+tool's hooks, the terminal and replay views (:mod:`got_env.tools`). Heavy pieces (torch, rich)
+are loaded when a tool asks."""
 
 from __future__ import annotations
 
@@ -40,4 +40,5 @@ PLUGIN = GamePlugin(
     terminal_view=lambda: _loader(".tools.terminal"),
     replay_view=lambda: _loader(".tools.replay"),
     benchmark=lambda: _loader(".tools.benchmark"),
+    value=lambda: _loader(".tools.value"),
 )

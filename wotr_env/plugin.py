@@ -1,6 +1,7 @@
 """War of the Ring as one plugin of the kit (:class:`boardkit.plugin.GamePlugin`, registered as
-``"wotr"``): the rules (:mod:`wotr_env.game`), the env, the engine's invariants and the
-heuristic (:mod:`wotr_env.agents`); every tool's game-neutral default serves the rest."""
+``"wotr"``): the rules (:mod:`wotr_env.game`), the env, the engine's invariants, the
+heuristic (:mod:`wotr_env.agents`) and the value tool's baseline (:mod:`wotr_env.tools.value`);
+every other tool's game-neutral default serves the rest."""
 
 from __future__ import annotations
 
@@ -35,4 +36,5 @@ PLUGIN = GamePlugin(
     variants={"2e": {"ruleset": "2e", "max_turns": 3}, "1e": {"ruleset": "1e", "max_turns": 3}},
     agents={"wotr_heuristic": wotr_heuristic},
     training=lambda: importlib.import_module(".tools.training", __package__),
+    value=lambda: importlib.import_module(".tools.value", __package__),
 )

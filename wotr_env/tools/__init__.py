@@ -1,1 +1,2 @@
-"""War of the Ring's pieces for the kit's tools (its plugin's, :mod:`wotr_env.plugin`)."""
+"""War of the Ring's pieces of the kit's tools, named by its plugin (:mod:`wotr_env.plugin`):
+the trainer's shaping (:mod:`.training`), the value tool's baseline (:mod:`.value`)."""
