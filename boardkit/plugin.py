@@ -80,6 +80,13 @@ class GamePlugin:
       player counts measured when none are asked for; ``forget_encoding(state)``: drop what a
       state caches of its encoding, so that an encode is timed from scratch;
       experiments.benchmark). None: the options' own player count, nothing to forget.
+    - ``search``: loader of the plan search's piece (``BASE_POLICY``: the agent kind whose
+      plans are searched; ``plan_start(state, decision)``: whether a decision starts a plan;
+      ``HORIZON``: where a plan ends, ``"round"`` or a count of the seat's own decisions;
+      ``BASE_OPTIONS`` / ``CANDIDATE_OPTIONS``: the base agent's keyword arguments for
+      candidate 0 and for the others; ``WIDEN``: fill up with other first actions;
+      agents.plan_search). None: every decision a plan start, the horizon the seat's next
+      decision, the game's ``default_policy``.
     """
 
     game: Game
@@ -93,6 +100,7 @@ class GamePlugin:
     terminal_view: Loader | None = None
     replay_view: Loader | None = None
     benchmark: Loader | None = None
+    search: Loader | None = None
 
     def __post_init__(self) -> None:
         missing = [m for m in GAME_MEMBERS if not hasattr(self.game, m)]
@@ -114,7 +122,7 @@ class GamePlugin:
             raise PluginError(f"game {self.name!r}: agents must map names to agent "
                               f"factories, got {self.agents!r}")
         for member in ("network", "training", "tournament", "terminal_view", "replay_view",
-                       "benchmark"):
+                       "benchmark", "search"):
             value = getattr(self, member)
             if value is not None and not callable(value):
                 raise PluginError(f"game {self.name!r}: {member} must be a loader (a function "

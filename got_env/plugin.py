@@ -40,4 +40,5 @@ PLUGIN = GamePlugin(
     terminal_view=lambda: _loader(".tools.terminal"),
     replay_view=lambda: _loader(".tools.replay"),
     benchmark=lambda: _loader(".tools.benchmark"),
+    search=lambda: _loader(".tools.search"),
 )

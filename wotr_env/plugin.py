@@ -1,9 +1,11 @@
 """War of the Ring as one plugin of the kit (:class:`boardkit.plugin.GamePlugin`, registered as
 ``"wotr"``): the rules (:mod:`wotr_env.game`), the env, the engine's invariants and the
-heuristic (:mod:`wotr_env.agents`); every tool's game-neutral default serves the rest."""
+heuristic (:mod:`wotr_env.agents`), the plan search's piece (:mod:`wotr_env.tools.search`); every
+other tool's game-neutral default serves the rest."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from boardkit.plugin import GamePlugin
@@ -33,4 +35,5 @@ PLUGIN = GamePlugin(
     check_invariants=check_invariants,
     variants={"2e": {"ruleset": "2e", "max_turns": 3}, "1e": {"ruleset": "1e", "max_turns": 3}},
     agents={"wotr_heuristic": wotr_heuristic},
+    search=lambda: importlib.import_module(".tools.search", __package__),
 )
