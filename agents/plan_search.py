@@ -15,7 +15,7 @@ a side's first action die of a turn, to the turn's end). A game without the piec
 decision starts a plan, which lasts the seat's next decision, and the base policy is the game's
 ``default_policy``.
 
-**One search** (:meth:`PlanSearchAgent._search`), at a plan start with more than one option:
+**One search** (:meth:`PlanSearchAgent.search`), at a plan start with more than one option:
 
 1. *candidates*: candidate 0 is the base agent with the piece's ``BASE_OPTIONS`` (AGoT: v2 at
    temperature 0); candidates 1.. are the base agent with ``CANDIDATE_OPTIONS`` (a temperature)
@@ -92,14 +92,15 @@ class SearchPiece:
     starts a plan; ``horizon``: ``"round"`` (until ``game.round`` changes) or n (the seat's next n
     decisions); ``base_options`` / ``candidate_options``: keyword arguments of the base agent
     for candidate 0 and for the others (given only where its factory takes them); ``widen``:
-    fill the candidates up with other first actions."""
+    fill the candidates up with other first actions: a bool, or a function ``(state, decision) ->
+    bool`` (the piece's ``widen``, over its ``WIDEN``)."""
 
     base_policy: str | None = None
     plan_start: Callable[[State, Decision], bool] = _every_decision
     horizon: str | int = 1
     base_options: Mapping[str, Any] = field(default_factory=dict)
     candidate_options: Mapping[str, Any] = field(default_factory=dict)
-    widen: bool = True
+    widen: bool | Callable[[State, Decision], bool] = True
 
 
 def search_piece(game: Game) -> SearchPiece:
@@ -120,7 +121,7 @@ def search_piece(game: Game) -> SearchPiece:
         horizon=getattr(module, "HORIZON", defaults.horizon),
         base_options=dict(getattr(module, "BASE_OPTIONS", {})),
         candidate_options=dict(getattr(module, "CANDIDATE_OPTIONS", {})),
-        widen=bool(getattr(module, "WIDEN", defaults.widen)))
+        widen=getattr(module, "widen", None) or bool(getattr(module, "WIDEN", defaults.widen)))
 
 
 # -- options -----------------------------------------------------------------------------------
@@ -290,7 +291,7 @@ class PlanSearchAgent:
         seat = self.game.player_index(state, raw.agent_selection)
         if legal.size > 1 and self.piece.plan_start(state, decision):
             start = time.perf_counter()
-            candidate = self._search(state, seat)
+            candidate = self.search(state, seat)
             self.seconds += time.perf_counter() - start
             self.searches += 1
             self._commit(state, candidate)
@@ -318,7 +319,7 @@ class PlanSearchAgent:
         return self._plan_left <= 0
 
     # -- the search ----------------------------------------------------------------------------
-    def _search(self, state: State, seat: int) -> Candidate:
+    def search(self, state: State, seat: int) -> Candidate:
         """The candidate to follow from the plan start ``state`` (our ``seat`` decides)."""
         game = self.game
         seeds = [int(s) for s in self.rng.integers(2**31, size=self.rollouts)]
@@ -360,7 +361,10 @@ class PlanSearchAgent:
             if signature not in signatures:
                 signatures.add(signature)
                 kept.append(candidate)
-        if self.piece.widen and len(kept) < self.plans:
+        widen = self.piece.widen
+        if callable(widen):
+            widen = widen(sample, decision)
+        if widen and len(kept) < self.plans:
             firsts = {sig[0] for sig in signatures}
             others = [a for a in decision.options if a not in firsts]
             for i in self.rng.permutation(len(others))[:self.plans - len(kept)]:

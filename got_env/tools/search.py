@@ -22,12 +22,20 @@ HORIZON = "round"
 #: and a seed each (v2's own temperature is 0.2: 89% of its order placements agree across seeds).
 BASE_OPTIONS = {"temperature": 0.0}
 CANDIDATE_OPTIONS = {"temperature": 1.0}
-#: No other first actions: v2's plans only (an order placement is one order of a round's plan).
-WIDEN = False
+#: Where v2's plans are too alike (a house card: 94% the same across seeds), the candidates are
+#: filled up with the other options (each followed by v2): :func:`widen`.
+_WIDEN = frozenset({DecisionKind.INFLUENCE_BID, DecisionKind.HOUSE_CARD,
+                    DecisionKind.REPLACEMENT_CARD})
 
 #: Decisions that start a plan whenever they come (D-20 only at its first placement).
 _EVERY_TIME = frozenset({DecisionKind.INFLUENCE_BID, DecisionKind.HOUSE_CARD,
                          DecisionKind.REPLACEMENT_CARD})
+
+
+def widen(state: GameState, decision: Decision) -> bool:
+    """Whether the search tries the other options of ``decision`` too (a bid, a house card);
+    an order placement keeps v2's plans only (one order is a piece of a round's plan)."""
+    return decision.kind in _WIDEN
 
 
 def plan_start(state: GameState, decision: Decision) -> bool:
