@@ -218,6 +218,8 @@ class PlanSearchAgent:
     :param temperature: the candidates' temperature where the base agent has one (None: the
         piece's ``CANDIDATE_OPTIONS``).
     :param base: the agent kind whose plans are searched (None: the piece's).
+    :param widen: fill the candidates up with the other first actions (None: as the piece says;
+        True/False: at every plan start or never).
     :param seed: seeds the candidates' seeds and the determinizations.
     :param game: the game (an object or a registry name; None: the env's ``game_name``).
     """
@@ -225,9 +227,10 @@ class PlanSearchAgent:
     def __init__(self, env: Any, plans: int = 6, rollouts: int = 3,
                  horizon: str | int | None = None, value: ValueFunction | str | None = None,
                  temperature: float | None = None, base: str | None = None,
-                 seed: int | None = None, game: Game | str | None = None):
+                 widen: bool | None = None, seed: int | None = None,
+                 game: Game | str | None = None):
         self.check_options(dict(plans=plans, rollouts=rollouts, horizon=horizon, value=value,
-                                temperature=temperature, base=base))
+                                temperature=temperature, base=base, widen=widen))
         self.env = env
         raw = env.unwrapped
         self.game = resolve_game(game if game is not None else getattr(raw, "game_name", None))
@@ -235,6 +238,7 @@ class PlanSearchAgent:
         self.plans = plans
         self.rollouts = rollouts
         self.horizon = self.piece.horizon if horizon is None else horizon
+        self.widen = self.piece.widen if widen is None else widen
         self.value = resolve_value(value)
         kind = base or self.piece.base_policy
         if kind is None:
@@ -257,9 +261,9 @@ class PlanSearchAgent:
 
     @classmethod
     def check_options(cls, kwargs: Mapping[str, Any]) -> None:
-        """The numbers (:class:`PlanNumbers`), ``horizon``, ``value`` and ``base`` of a spec's
-        keyword arguments, checked without building the agent (a ValueError naming the
-        option)."""
+        """The numbers (:class:`PlanNumbers`), ``horizon``, ``value``, ``widen`` and ``base``
+        of a spec's keyword arguments, checked without building the agent (a ValueError naming
+        the option)."""
         check_numbers(PlanNumbers, kwargs)
         check_horizon(kwargs.get("horizon"))
         value = kwargs.get("value")
@@ -267,6 +271,9 @@ class PlanSearchAgent:
                                                           or not value):
             raise ValueError(f"value must be None, a checkpoint path or a callable on "
                              f"observations, got {value!r}")
+        if kwargs.get("widen") not in (None, True, False):
+            raise ValueError(f"widen must be true, false or None (the game's), got "
+                             f"{kwargs['widen']!r}")
         base = kwargs.get("base")
         if base is not None:
             kind_of(base, "the plan search's option base")
@@ -361,7 +368,7 @@ class PlanSearchAgent:
             if signature not in signatures:
                 signatures.add(signature)
                 kept.append(candidate)
-        widen = self.piece.widen
+        widen = self.widen
         if callable(widen):
             widen = widen(sample, decision)
         if widen and len(kept) < self.plans:

@@ -242,6 +242,7 @@ def test_ismcts_uses_the_value_hook_and_keeps_its_default():
     ({"plans": 0}, "plans"), ({"rollouts": -1}, "rollouts"), ({"plans": 2.5}, "plans"),
     ({"temperature": -1.0}, "temperature"), ({"horizon": "turn"}, "horizon"),
     ({"horizon": 0}, "horizon"), ({"value": 5}, "value"), ({"base": "no-such-agent"}, "base"),
+    ({"widen": "yes"}, "widen"),
 ])
 def test_bad_options_refused_naming_them(kwargs, named):
     with pytest.raises(ValueError, match=named):
