@@ -76,6 +76,27 @@ def test_wotr_plays_legally():
     assert agents[seats[0]].searches > 0
 
 
+def test_a_whole_game_is_the_same_under_the_same_seed():
+    """Goofspiel, 3 players, twice from the same seeds: the same actions; another seed of the
+    search: other actions somewhere."""
+    def actions(search_seed):
+        env = envs.make_env("goofspiel", num_players=3, num_cards=5)
+        agents = {a: RandomAgent(seed=i) for i, a in enumerate(env.possible_agents)}
+        agents["player_1"] = PlanSearchAgent(env=env, plans=4, rollouts=3, seed=search_seed)
+        played = []
+        env.reset(seed=11)
+        for name in env.agent_iter():
+            obs, _, term, trunc, info = env.last()
+            a = None if term or trunc else agents[name].act(obs["observation"],
+                                                            obs["action_mask"], info)
+            played.append(a)
+            env.step(a)
+        return played
+
+    assert actions(1) == actions(1)
+    assert any(actions(s) != actions(1) for s in (2, 3, 4))
+
+
 # -- the search ---------------------------------------------------------------------------------
 
 
