@@ -5,8 +5,8 @@ and Python code build agents from a *spec* (:class:`AgentSpec`, docs/agents.md),
 researcher's own agent or a trained checkpoint enters a game without editing this package:
 
 - a registered agent kind (:data:`REGISTRY`, :mod:`agents.registry`): the game-neutral
-  ``"random"``, ``"ismcts"``, ``"ppo"``, and every game plugin's own agents (AGoT's
-  ``"heuristic"`` = ``"heuristic_v1"``, ``"heuristic_v2"``; War of the Ring's
+  ``"random"``, ``"ismcts"``, ``"plan_search"``, ``"ppo"``, and every game plugin's own agents
+  (AGoT's ``"heuristic"`` = ``"heuristic_v1"``, ``"heuristic_v2"``; War of the Ring's
   ``"wotr_heuristic"``);
 - ``"module:Class"`` (any importable module) or ``"path/to/file.py:Class"``;
 - a mapping ``{"name": <one of those>, "kwargs": {...}, "checkpoint": "path/to/file.pt"}``, every
@@ -45,6 +45,7 @@ from boardkit import games
 
 from .base import Agent
 from .ismcts import ISMCTSAgent
+from .plan_search import PlanSearchAgent
 from .random_agent import RandomAgent
 from .registry import REGISTRY, UnknownKindError, kind_of
 
@@ -64,6 +65,7 @@ def ppo_agent(checkpoint: str | None = None, greedy: bool = False,
 REGISTRY.update({
     "random": RandomAgent,
     "ismcts": ISMCTSAgent,  # takes env= (given by the script that seats it)
+    "plan_search": PlanSearchAgent,  # takes env=, like IS-MCTS
     "ppo": ppo_agent,       # the shipped checkpoint, or {name: ppo, checkpoint: path.pt}
     **games.agents(),
 })

@@ -58,6 +58,7 @@ win rate against the heuristic agent.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import math
 import time
@@ -245,6 +246,53 @@ def evaluate(state: State, temperature: float = 1.0, game: Game | str | None = N
     return z / z.sum()
 
 
+#: A learned value: the observation vectors of the seats in play, float32[n, obs_size] -> each
+#: seat's expected share of the win, float[n] (the ``value`` branch's ``ValueFunction``).
+ValueFunction = Callable[[np.ndarray], np.ndarray]
+
+
+def value_reward(state: State, value: ValueFunction, game: Game | str | None = None
+                 ) -> np.ndarray:
+    """float[player] in [0, 1] like :func:`evaluate`, but an unfinished position is scored by a
+    learned ``value`` on each seat's own observation (``game.encoder(state).encode(state,
+    seat)``) instead of the hand-written standing: its outputs, clipped at 0, as shares of the
+    seats in play (those whose standing is finite; a uniform share if all are 0). An ended
+    game: the shares of the win, as :func:`evaluate`."""
+    game = resolve_game(game)
+    scores = game.outcome(state)
+    if scores is not None:
+        return win_shares(scores)
+    standing = np.asarray(game.standing(state), dtype=np.float64)
+    seats = np.flatnonzero(np.isfinite(standing))
+    encoder = game.encoder(state)
+    observations = np.stack([encoder.encode(state, int(p)) for p in seats])
+    v = np.asarray(value(observations), dtype=np.float64).reshape(-1)
+    if v.shape != (len(seats),) or not np.isfinite(v).all():
+        raise ValueError(f"the value function must give one finite number per observation: "
+                         f"{len(seats)} observations in, {v.tolist()!r} out")
+    v = np.clip(v, 0.0, None)
+    reward = np.zeros(len(standing))
+    reward[seats] = v / v.sum() if v.sum() > 0 else 1.0 / len(seats)
+    return reward
+
+
+def resolve_value(value: ValueFunction | str | None) -> ValueFunction | None:
+    """A value function from a callable, None, or a checkpoint path, which is read by
+    ``agents.value.load_value`` (the learned value's loader, imported only when a path is
+    given); ValueError naming the path where there is no loader or no such file."""
+    if value is None or callable(value):
+        return value
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"value must be None, a checkpoint path or a callable on observations, "
+                         f"got {value!r}")
+    try:
+        loader = importlib.import_module("agents.value").load_value
+    except (ImportError, AttributeError):
+        raise ValueError(f"value {value!r}: no value loader in this installation "
+                         f"(agents.value.load_value); pass a callable") from None
+    return loader(value)
+
+
 # -- the tree ----------------------------------------------------------------------------------
 
 
@@ -289,21 +337,29 @@ class SearchNumbers:
     def check(cls, numbers: Mapping[str, Any]) -> None:
         """ValueError naming the first number out of its type or range (``numbers``: any of
         the fields; other keys are not looked at)."""
-        given = {k: v for k, v in numbers.items() if k in cls.__pydantic_fields__}
-        try:
-            cls(**given)
-        except pydantic.ValidationError as e:
-            name = str(e.errors()[0]["loc"][0])
-            field = cls.__pydantic_fields__[name]
-            kind = "an integer" if "int" in str(field.annotation) else "a finite number"
-            bounds = [f"{op} {getattr(m, attr)}" for m in field.metadata
-                      for t, attr, op in ((annotated_types.Ge, "ge", ">="),
-                                          (annotated_types.Gt, "gt", ">"),
-                                          (annotated_types.Le, "le", "<="))
-                      if isinstance(m, t)]
-            none = " (or None)" if "None" in str(field.annotation) else ""
-            raise ValueError(f"{name} must be {kind} {' and '.join(bounds)}{none}, got "
-                             f"{given[name]!r}") from None
+        check_numbers(cls, numbers)
+
+
+def check_numbers(numbers_class: type, numbers: Mapping[str, Any]) -> None:
+    """ValueError naming the first of ``numbers`` out of the type or range its field of
+    ``numbers_class`` (a frozen pydantic dataclass such as :class:`SearchNumbers`) declares;
+    keys that are not fields are not looked at."""
+    cls = numbers_class
+    given = {k: v for k, v in numbers.items() if k in cls.__pydantic_fields__}
+    try:
+        cls(**given)
+    except pydantic.ValidationError as e:
+        name = str(e.errors()[0]["loc"][0])
+        field = cls.__pydantic_fields__[name]
+        kind = "an integer" if "int" in str(field.annotation) else "a finite number"
+        bounds = [f"{op} {getattr(m, attr)}" for m in field.metadata
+                  for t, attr, op in ((annotated_types.Ge, "ge", ">="),
+                                      (annotated_types.Gt, "gt", ">"),
+                                      (annotated_types.Le, "le", "<="))
+                  if isinstance(m, t)]
+        none = " (or None)" if "None" in str(field.annotation) else ""
+        raise ValueError(f"{name} must be {kind} {' and '.join(bounds)}{none}, got "
+                         f"{given[name]!r}") from None
 
 
 class ISMCTS:
@@ -330,6 +386,9 @@ class ISMCTS:
     :param reuse: start from the subtree of the move just made when the same house decides
         again at once with nothing new observed (its visits count towards the budget).
     :param game: the :class:`Game` searched (an object or a registry name; None: AGoT).
+    :param value: None (the default: :func:`evaluate`'s standing scores a rollout cut at the
+        horizon), or a learned value function (:data:`ValueFunction`) that scores it instead
+        (:func:`value_reward`); an ended game is scored by its outcome either way.
     """
 
     def __init__(self, simulations: int | None = 100, seconds: float | None = None,
@@ -337,7 +396,8 @@ class ISMCTS:
                  prior: Policy | None = None, model: Policy | None = None,
                  widening: float | None = None, c: float = 0.5, horizon: str = "round",
                  max_decisions: int | None = None, temperature: float = 1.0,
-                 reuse: bool = True, seed: int | None = None, game: Game | str | None = None):
+                 reuse: bool = True, seed: int | None = None, game: Game | str | None = None,
+                 value: ValueFunction | None = None):
         SearchNumbers.check(dict(simulations=simulations, seconds=seconds,
                                  per_option=per_option, widening=widening, c=c,
                                  max_decisions=max_decisions, temperature=temperature))
@@ -359,6 +419,7 @@ class ISMCTS:
         self.reuse = reuse
         self.rng = np.random.default_rng(seed)
         self.game = resolve_game(game)
+        self.value = value
         self._encoder: Encoder | None = None
         self._carry: tuple[int, np.ndarray, Node] | None = None
         self.last_root: Node | None = None
@@ -455,7 +516,8 @@ class ISMCTS:
         while not self._done(s, start_round, depth):
             game.apply(s, policy(s, game.pending(s), rng))
             depth += 1
-        reward = evaluate(s, self.temperature, game)
+        reward = evaluate(s, self.temperature, game) if self.value is None \
+            else value_reward(s, self.value, game)
         root.visits += 1
         for child in path[1:]:
             child.visits += 1
@@ -516,6 +578,8 @@ class ISMCTSAgent:
         (``"default"``: the game's default policy, or None for a game that names none).
     :param model: None (uniform), or a policy given like ``rollout``, that re-makes the other
         houses' hidden choices in each determinization (``"default"`` as for ``prior``).
+    :param value: None (the hand-written standing), a value function or a checkpoint path
+        (:func:`resolve_value`) scoring the rollouts cut at the horizon.
     Other parameters: see :class:`ISMCTS`.
     """
 
@@ -525,7 +589,8 @@ class ISMCTSAgent:
                  model: str | Policy | None = "default", widening: float | None = 1.0,
                  c: float = 0.5, horizon: str = "round",
                  max_decisions: int | None = None, temperature: float = 1.0,
-                 reuse: bool = True, seed: int | None = None, game: Game | str | None = None):
+                 reuse: bool = True, seed: int | None = None, game: Game | str | None = None,
+                 value: ValueFunction | str | None = None):
         self.env = env
         raw = env.unwrapped
         self.game = resolve_game(game if game is not None else getattr(raw, "game_name", None))
@@ -544,7 +609,7 @@ class ISMCTSAgent:
                              model=build(model, 3000), widening=widening, c=c,
                              horizon=horizon, max_decisions=max_decisions,
                              temperature=temperature, reuse=reuse, seed=seed,
-                             game=self.game)
+                             game=self.game, value=resolve_value(value))
 
     @classmethod
     def check_options(cls, kwargs: Mapping[str, Any]) -> None:
@@ -557,6 +622,11 @@ class ISMCTSAgent:
             raise ValueError("give a budget: simulations and/or seconds")
         if kwargs.get("horizon", "round") not in ("round", "game"):
             raise ValueError(f"horizon must be 'round' or 'game', got {kwargs['horizon']!r}")
+        value = kwargs.get("value")
+        if value is not None and not callable(value) and (not isinstance(value, str)
+                                                          or not value):
+            raise ValueError(f"value must be None, a checkpoint path or a callable on "
+                             f"observations, got {value!r}")
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray, info: dict[str, Any]) -> int:
         legal = np.flatnonzero(action_mask)

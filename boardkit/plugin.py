@@ -84,6 +84,13 @@ class GamePlugin:
       float[k]``: what the tool's baseline predictor of the outcome reads, named by
       ``BASELINE_FEATURES``; ``DEFAULT_AGENTS``: the agent specs that play its games;
       experiments.value). None: the tool refuses the game (it has no baseline to beat).
+    - ``search``: loader of the plan search's piece (``BASE_POLICY``: the agent kind whose
+      plans are searched; ``plan_start(state, decision)``: whether a decision starts a plan;
+      ``HORIZON``: where a plan ends, ``"round"`` or a count of the seat's own decisions;
+      ``BASE_OPTIONS`` / ``CANDIDATE_OPTIONS``: the base agent's keyword arguments for
+      candidate 0 and for the others; ``WIDEN``: fill up with other first actions;
+      agents.plan_search). None: every decision a plan start, the horizon the seat's next
+      decision, the game's ``default_policy``.
     """
 
     game: Game
@@ -98,6 +105,7 @@ class GamePlugin:
     replay_view: Loader | None = None
     benchmark: Loader | None = None
     value: Loader | None = None
+    search: Loader | None = None
 
     def __post_init__(self) -> None:
         missing = [m for m in GAME_MEMBERS if not hasattr(self.game, m)]
@@ -119,7 +127,7 @@ class GamePlugin:
             raise PluginError(f"game {self.name!r}: agents must map names to agent "
                               f"factories, got {self.agents!r}")
         for member in ("network", "training", "tournament", "terminal_view", "replay_view",
-                       "benchmark", "value"):
+                       "benchmark", "value", "search"):
             value = getattr(self, member)
             if value is not None and not callable(value):
                 raise PluginError(f"game {self.name!r}: {member} must be a loader (a function "

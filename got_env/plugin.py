@@ -41,4 +41,5 @@ PLUGIN = GamePlugin(
     replay_view=lambda: _loader(".tools.replay"),
     benchmark=lambda: _loader(".tools.benchmark"),
     value=lambda: _loader(".tools.value"),
+    search=lambda: _loader(".tools.search"),
 )

@@ -1,7 +1,8 @@
 """War of the Ring as one plugin of the kit (:class:`boardkit.plugin.GamePlugin`, registered as
 ``"wotr"``): the rules (:mod:`wotr_env.game`), the env, the engine's invariants, the
-heuristic (:mod:`wotr_env.agents`) and the value tool's baseline (:mod:`wotr_env.tools.value`);
-every other tool's game-neutral default serves the rest."""
+heuristic (:mod:`wotr_env.agents`), the trainer's shaping, the value tool's baseline and the
+plan search's piece (:mod:`wotr_env.tools`); every other tool's game-neutral default serves the
+rest."""
 
 from __future__ import annotations
 
@@ -37,4 +38,5 @@ PLUGIN = GamePlugin(
     agents={"wotr_heuristic": wotr_heuristic},
     training=lambda: importlib.import_module(".tools.training", __package__),
     value=lambda: importlib.import_module(".tools.value", __package__),
+    search=lambda: importlib.import_module(".tools.search", __package__),
 )
