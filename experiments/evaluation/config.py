@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from agents import AgentSpec, AgentSpecError
+from agents import AgentSpec
 
 from ..config_files import ConfigError, read_config
 from ..config_model import (
@@ -33,8 +33,10 @@ from ..tournament.config import (
     FORBIDDEN_ENV,
     Config,
     canonical_agents,
+    check_agent,
     check_game_env,
     check_name,
+    file_sha256,
 )
 
 #: The deal seeds every suite draws from, and no training code by default: imitation's games
@@ -137,22 +139,6 @@ def candidate_label(raw: Any, spec: AgentSpec) -> str:
     return f"candidate-{digest[:10]}"
 
 
-def _agent(name: str, raw: Any) -> tuple[Any, AgentSpec]:
-    """The spec as written (JSON-able) and checked, or a ConfigError naming the agent."""
-    if raw is None:
-        raise ConfigError(f"{name}: no agent spec (a registry name such as 'heuristic_v2', "
-                          f"'module:Class', or a mapping with 'name', 'kwargs', 'checkpoint')")
-    try:
-        spec = AgentSpec.parse(raw).check()
-    except AgentSpecError as e:
-        raise ConfigError(f"{name}: {e}") from None
-    return (dict(raw) if isinstance(raw, dict) else raw), spec
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _seeds(file: SuiteFile, n: int) -> tuple[int, ...]:
     first, count = file.seeds.first, file.seeds.count
     if first < EVAL_SEEDS.start or first + count > EVAL_SEEDS.stop:
@@ -203,13 +189,13 @@ def parse_suite(raw: Any, *, default_name: str = "suite", candidate: Any = None,
     n = len(houses)
     if file.candidate is None:
         raise ConfigError("candidate: no candidate (give one in the file or --candidate SPEC)")
-    cand_raw, cand_spec = _agent(CANDIDATE, file.candidate)
+    cand_raw, cand_spec = check_agent(CANDIDATE, file.candidate)
     if not isinstance(file.opponents, dict) or not file.opponents:
         raise ConfigError("opponents must be a non-empty mapping: name -> agent spec")
     if CANDIDATE in file.opponents:
         raise ConfigError(f"opponents: {CANDIDATE!r} is the candidate's name; name the "
                           f"opponent otherwise")
-    checked = {a: _agent(f"opponents.{a}", s) for a, s in file.opponents.items()}
+    checked = {a: check_agent(f"opponents.{a}", s) for a, s in file.opponents.items()}
     opponents = {a: r for a, (r, _) in checked.items()}
     lineups = _lineups(file.lineups, opponents, n)
     seeds = _seeds(file, n)
@@ -218,7 +204,7 @@ def parse_suite(raw: Any, *, default_name: str = "suite", candidate: Any = None,
     agents = {CANDIDATE: cand_raw, **opponents}
     specs = {CANDIDATE: cand_spec, **{a: s for a, (_, s) in checked.items()}}
     used = {a for lu in lineups.values() for a in lu} | {CANDIDATE}
-    checkpoints = {a: _sha256(s.checkpoint_path()) for a, s in specs.items()
+    checkpoints = {a: file_sha256(s.checkpoint_path()) for a, s in specs.items()
                    if a in used and s.checkpoint is not None}
     tournament = Config(name=label, out=file.out / name, env=dict(env), agents=agents,
                         lineups=tuple((CANDIDATE, *lu) for lu in lineups.values()),

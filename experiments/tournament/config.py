@@ -122,18 +122,16 @@ class Config:
                 **({"replays": True} if self.replays else {})}
 
 
-def _check_agent(name: str, raw: Any) -> tuple[Any, AgentSpec]:
+def check_agent(where: str, raw: Any) -> tuple[Any, AgentSpec]:
     """The spec as written (JSON-able, for config.json) and checked and resolved, or a
-    ConfigError naming the agent and what is wrong with its spec."""
-    if not isinstance(name, str) or not name.strip():
-        raise ConfigError(f"agents must be named by non-empty strings, got {name!r}")
+    ConfigError naming the key path ``where`` (``agents.x``) and what is wrong with its spec."""
     if raw is None:
-        raise ConfigError(f"agents.{name}: no spec (a registry name such as 'random', "
+        raise ConfigError(f"{where}: no spec (a registry name such as 'random', "
                           f"'module:Class', or a mapping with 'name', 'kwargs', 'checkpoint')")
     try:
         spec = AgentSpec.parse(raw).check()
     except AgentSpecError as e:
-        raise ConfigError(f"agents.{name}: {e}") from e
+        raise ConfigError(f"{where}: {e}") from e
     if isinstance(raw, AgentSpec):
         raw = raw.to_dict()
     elif isinstance(raw, dict):
@@ -141,7 +139,8 @@ def _check_agent(name: str, raw: Any) -> tuple[Any, AgentSpec]:
     return raw, spec
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
+    """A file's SHA-256, read in blocks (a checkpoint's, to tell a changed one)."""
     digest = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
@@ -257,7 +256,10 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
     if not isinstance(file.agents, dict) or not file.agents:
         raise ConfigError("agents must be a non-empty mapping: name -> agent spec (a registry "
                           "name such as 'random', 'module:Class', or {name: ..., kwargs: ...})")
-    checked = {a: _check_agent(a, spec) for a, spec in file.agents.items()}
+    for a in file.agents:
+        if not isinstance(a, str) or not a.strip():
+            raise ConfigError(f"agents must be named by non-empty strings, got {a!r}")
+    checked = {a: check_agent(f"agents.{a}", spec) for a, spec in file.agents.items()}
     agents = {a: r for a, (r, _) in checked.items()}
     specs = {a: s for a, (_, s) in checked.items()}
     lineups = _lineups(file, agents, n)
@@ -270,7 +272,7 @@ def parse_config(raw: Any, *, default_name: str = "tournament", games: int | Non
         notes.append(f"games per line-up ({games}) is not a multiple of num_players ({n}): "
                      f"agents do not play every house equally often")
     used = {a for lu in lineups for a in lu}
-    checkpoints = {a: _sha256(s.checkpoint_path()) for a, s in specs.items()
+    checkpoints = {a: file_sha256(s.checkpoint_path()) for a, s in specs.items()
                    if a in used and s.checkpoint is not None}
     return Config(name=name, out=file.out, env=dict(env), agents=agents, lineups=tuple(lineups),
                   games=games, seed=file.seed, workers=file.workers, houses=houses,
