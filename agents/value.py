@@ -20,26 +20,15 @@ import numpy as np
 import torch
 from torch import nn
 
+from agents.devices import torch_device
 from agents.ppo import CheckpointError, read_torch_file
 
 #: What a value checkpoint says it is (a PPO checkpoint or another file is refused).
 VALUE_FORMAT = "boardkit-value-1"
-#: Where a value may be fitted or evaluated (``device:`` of the value config).
+#: Where a value may be fitted (``device:`` of the value config; :mod:`agents.devices`).
 DEVICES = ("cpu", "cuda")
 #: The keys every value checkpoint holds.
 VALUE_KEYS = ("format", "game", "obs_size", "hidden", "state_dict", "config")
-
-
-def torch_device(name: str) -> torch.device:
-    """``torch.device(name)``; ``"cuda"`` refused (a ``ValueError`` saying why) when this
-    torch has no CUDA or sees no GPU, rather than failing deep in the first tensor move."""
-    if name not in DEVICES:
-        raise ValueError(f"device: one of {list(DEVICES)}, got {name!r}")
-    if name == "cuda" and not torch.cuda.is_available():
-        raise ValueError("device: cuda asked for, but torch.cuda.is_available() is False "
-                         f"(torch {torch.__version__}, built with CUDA "
-                         f"{torch.version.cuda or 'none'}): use device: cpu")
-    return torch.device(name)
 
 
 class ValueNet(nn.Module):

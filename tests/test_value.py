@@ -13,8 +13,9 @@ import pytest
 import torch
 import yaml
 
+from agents.devices import torch_device
 from agents.ppo import CheckpointError
-from agents.value import ValueNet, load_value, save_value, torch_device
+from agents.value import ValueNet, load_value, save_value
 from boardkit import games
 from experiments.value import __main__ as command
 from experiments.value.config import ConfigError, ValueConfig, parse_config

@@ -28,10 +28,10 @@ import torch.nn.functional as F
 
 from agents import make_agent
 from agents.base import begin_game, end_game
+from agents.devices import torch_device, torch_threads
 from agents.ppo import build_network
 from boardkit.envs import make_env
 from boardkit.outcome import win_shares
-from experiments.training.config import torch_device
 from experiments.training.ppo import Evaluation
 
 from .config import ImitateConfig
@@ -141,13 +141,11 @@ def fit(cfg: ImitateConfig, data: Dataset, network: torch.nn.Module, parts: Spli
     from (its epochs are not trained again; the rows returned are all of them); ``until``:
     stop after that epoch (a pause: :meth:`FitState` saved, the rows so far returned).
     The network is fitted on ``cfg.device`` and given back on the CPU."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(cfg.train.threads)
     try:
-        return _fit(cfg, data, network, parts, log, epochs, first_epoch, dagger_round,
-                    saved, save, until)
+        with torch_threads(cfg.train.threads):
+            return _fit(cfg, data, network, parts, log, epochs, first_epoch, dagger_round,
+                        saved, save, until)
     finally:
-        torch.set_num_threads(before)
         network.cpu()
 
 

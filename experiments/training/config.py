@@ -383,16 +383,6 @@ def check_device(device: str, key: str = "device") -> None:
                           f"this machine (torch {torch.__version__}): use 'cpu' or 'auto'")
 
 
-def torch_device(device: str) -> Any:
-    """The :class:`torch.device` of a checked ``device`` key (``auto``: cuda when there is
-    one)."""
-    import torch
-
-    if device == "auto":
-        device = "cuda" if torch.cuda.is_available() else "cpu"
-    return torch.device(device)
-
-
 def check_network(network: dict[str, Any], game: str) -> None:
     """The ``network`` spec is one :func:`agents.ppo.build_network` builds for ``game``."""
     from agents.ppo import check_network_spec, game_networks  # torch: once a config is checked

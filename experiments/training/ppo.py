@@ -61,6 +61,7 @@ from tqdm import tqdm
 
 from agents import make_agent
 from agents.base import begin_game, end_game
+from agents.devices import torch_device
 from agents.ppo import (
     NO_PRIOR,
     CheckpointError,
@@ -80,7 +81,7 @@ from boardkit.vector import VectorGames, make_vector_games
 
 from ..ratings import wilson
 from . import game_hooks
-from .config import LEAGUE_KINDS, LeagueConfig, PPOConfig, TrainConfig, torch_device
+from .config import LEAGUE_KINDS, LeagueConfig, PPOConfig, TrainConfig
 from .logs import TrainingLog, plot_curve
 from .plain import PlainCodec
 

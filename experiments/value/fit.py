@@ -17,7 +17,8 @@ from collections.abc import Callable
 import numpy as np
 import torch
 
-from agents.value import ValueNet, save_value, torch_device
+from agents.devices import torch_device, torch_threads
+from agents.value import ValueNet, save_value
 
 from .config import ValueConfig
 from .data import Rows, load_rows
@@ -99,7 +100,6 @@ def fit(cfg: ValueConfig, say: Callable[[str], None] | None = None) -> dict:
     """Fit the value on the config's shards and save it (``checkpoint``); the fit's summary,
     also written to ``fit.json`` in the run folder."""
     device = torch_device(cfg.fit.device)
-    torch.set_num_threads(cfg.fit.threads)
     torch.manual_seed(cfg.fit.seed)
     start = time.perf_counter()
     rows = load_rows(cfg)
@@ -115,7 +115,8 @@ def fit(cfg: ValueConfig, say: Callable[[str], None] | None = None) -> dict:
     net.mean.copy_(torch.as_tensor(mean, dtype=torch.float32))
     net.scale.copy_(torch.as_tensor(scale, dtype=torch.float32))
     net.to(device)
-    history = train(net, train_rows, valid_rows, cfg, device, say)
+    with torch_threads(cfg.fit.threads):
+        history = train(net, train_rows, valid_rows, cfg, device, say)
     path = save_value(cfg.checkpoint_path, net, cfg.game, cfg.as_dict())
     best = min(history, key=lambda h: h["validation"])
     summary = {"checkpoint": str(path), "games": cfg.data.games,
